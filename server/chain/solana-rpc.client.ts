@@ -1,0 +1,131 @@
+import type { ChainAsset, ChainProvider, ChainTransaction } from './chain.provider'
+import { ChainError } from './chain.errors'
+
+export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
+export const TOKEN_2022_PROGRAM_ID = 'TokenzQdBNbLqP5VEhdkAS5EHFLd5ujgmzAPGfpuAbGX2w'
+
+/** §7.3's failure text; kept verbatim since the client shows it. */
+export const BALANCE_FAILURE = 'Failed to fetch wallet balance from Helius API'
+export const ASSETS_FAILURE = 'Failed to fetch wallet assets from Helius API'
+export const TRANSACTIONS_FAILURE = 'Failed to fetch transactions from Helius API'
+
+interface TokenAccountEntry {
+  account?: {
+    data?: {
+      parsed?: { info?: { mint?: string; tokenAmount?: { amount?: string; decimals?: number } } }
+    }
+  }
+}
+interface DasAsset {
+  id?: string
+  interface?: string
+  token_info?: { balance?: number | string; decimals?: number }
+}
+
+/**
+ * Solana JSON-RPC over fetch (SOLANA_RPC_URL, e.g. Helius with `?api-key=`). Plain JSON-RPC rather
+ * than @solana/kit's typed RPC: DAS getAssetsByOwner is not in kit's API, and one transport keeps
+ * timeouts and the 502/503 mapping identical for all three calls.
+ */
+export class SolanaRpcClient implements ChainProvider {
+  readonly kind = 'rpc' as const
+  private nextId = 1
+  constructor(
+    private readonly url: string,
+    private readonly timeoutMs = 8_000,
+  ) {}
+
+  async getTokenBalance(owner: string, mint: string): Promise<number> {
+    // Token and Token-2022 accounts live under different program ids; a holder may have both.
+    const results = await Promise.all(
+      [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].map((programId) =>
+        this.call<{ value?: TokenAccountEntry[] }>(
+          'getTokenAccountsByOwner',
+          [owner, { programId }, { encoding: 'jsonParsed' }],
+          BALANCE_FAILURE,
+        ),
+      ),
+    )
+    let total = 0
+    for (const result of results) {
+      if (!Array.isArray(result?.value)) throw new ChainError(502, BALANCE_FAILURE)
+      for (const entry of result.value) {
+        const info = entry.account?.data?.parsed?.info
+        if (info?.mint !== mint) continue
+        const amount = Number(info.tokenAmount?.amount ?? 0)
+        const decimals = info.tokenAmount?.decimals ?? 0
+        if (Number.isFinite(amount)) total += amount / 10 ** decimals
+      }
+    }
+    return total
+  }
+
+  async getAssetsByOwner(owner: string, page: number, limit: number) {
+    const result = await this.call<{ total?: number; grand_total?: number; items?: DasAsset[] }>(
+      'getAssetsByOwner',
+      {
+        ownerAddress: owner,
+        page,
+        limit,
+        displayOptions: { showFungible: true, showGrandTotal: true },
+      },
+      ASSETS_FAILURE,
+    )
+    if (!Array.isArray(result?.items)) throw new ChainError(502, ASSETS_FAILURE)
+    const items: ChainAsset[] = result.items.map((a) => {
+      const raw = a.token_info?.balance
+      const decimals = a.token_info?.decimals ?? 0
+      const asset: ChainAsset = {
+        id: String(a.id ?? ''),
+        interface: String(a.interface ?? 'Custom'),
+      }
+      if (raw !== undefined) asset.balance = Number(raw) / 10 ** decimals
+      return asset
+    })
+    // DAS `total` counts this page; `grand_total` (when the provider supports it) counts all.
+    return { total: result.grand_total ?? result.total ?? items.length, items }
+  }
+
+  async getRecentTransactions(address: string, limit: number): Promise<ChainTransaction[]> {
+    const result = await this.call<
+      Array<{ signature?: string; slot?: number; blockTime?: number | null }>
+    >('getSignaturesForAddress', [address, { limit }], TRANSACTIONS_FAILURE)
+    if (!Array.isArray(result)) throw new ChainError(502, TRANSACTIONS_FAILURE)
+    return result.map((s) => ({
+      signature: String(s.signature ?? ''),
+      slot: Number(s.slot ?? 0),
+      blockTime: s.blockTime ?? null,
+    }))
+  }
+
+  private async call<T>(method: string, params: unknown, failure: string): Promise<T> {
+    let res: Response
+    try {
+      res = await fetch(this.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      })
+    } catch (err) {
+      const timedOut =
+        err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
+      throw new ChainError(503, timedOut ? 'Solana RPC timed out' : 'Solana RPC unavailable', {
+        cause: err,
+      })
+    }
+    // Rate limiting and upstream outages are "try later"; anything else non-OK is a bad gateway.
+    if (res.status === 429 || res.status === 503) throw new ChainError(503, failure)
+    if (!res.ok) throw new ChainError(502, failure)
+    let body: { result?: T; error?: { message?: string } }
+    try {
+      body = (await res.json()) as typeof body
+    } catch (err) {
+      throw new ChainError(502, failure, { cause: err })
+    }
+    if (body.error || !('result' in body)) {
+      throw new ChainError(502, failure, { cause: body.error })
+    }
+    return body.result as T
+  }
+}

@@ -1,0 +1,152 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect, type Generated } from 'kysely'
+import pg from 'pg'
+
+type GeneratedId = Generated<number>
+
+/** Timestamps are ISO-8601 UTC text on both engines: fixed width, so text order is time order. */
+export interface RoomTable {
+  id: string
+  name: string
+  description: string
+  tier: string
+  position: number
+  announcement_content: string | null
+  announcement_at: string | null
+  announcement_by: string | null
+}
+
+export interface MessageTable {
+  id: GeneratedId
+  room_id: string
+  wallet_address: string
+  display_name: string
+  content: string
+  client_id: string | null
+  created_at: string
+}
+
+export interface ParticipantTable {
+  room_id: string
+  wallet_address: string
+  display_name: string
+  last_seen: string
+}
+
+export interface ReactionTable {
+  message_id: number
+  wallet_address: string
+  emoji: string
+  created_at: string
+}
+
+export interface ShopItemTable {
+  id: string
+  type: string
+  name: string
+  description: string
+  price: number
+  display: string
+  color: string | null
+  position: number
+}
+
+export interface PurchaseTable {
+  wallet_address: string
+  item_id: string
+  /** 0 | 1: SQLite has no boolean */
+  active: number
+  purchased_at: string
+}
+
+/** vPOS committed to shop purchases per wallet; the row a purchase transaction locks. */
+export interface WalletLedgerTable {
+  wallet_address: string
+  spent: number
+}
+
+export interface SignInNonceTable {
+  nonce: string
+  created_at: string
+  expires_at: string
+}
+
+export interface SessionTable {
+  /** sha256 of the cookie token: a leaked table does not leak sessions */
+  id: string
+  wallet_address: string
+  created_at: string
+  expires_at: string
+}
+
+export interface WhitelistCheckTable {
+  wallet_address: string
+  checked_at: string
+  /** JSON of the last WhitelistResult; null while a check is running */
+  result: string | null
+}
+
+export interface Database {
+  rooms: RoomTable
+  messages: MessageTable
+  participants: ParticipantTable
+  reactions: ReactionTable
+  shop_items: ShopItemTable
+  purchases: PurchaseTable
+  wallet_ledgers: WalletLedgerTable
+  sign_in_nonces: SignInNonceTable
+  sessions: SessionTable
+  whitelist_checks: WhitelistCheckTable
+}
+
+export type DbKind = 'sqlite' | 'postgres'
+
+export interface DatabaseHandle {
+  db: Kysely<Database>
+  kind: DbKind
+}
+
+/**
+ * DATABASE_URL → Kysely: `postgres://…`/`postgresql://…` → PostgreSQL (pg pool); `sqlite:<path>` →
+ * a better-sqlite3 file in WAL mode (its folder created if missing); `sqlite::memory:` → in memory.
+ */
+export function openDatabase(url: string): DatabaseHandle {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    // Bounded waits: a database that is down or stalled answers 503 within seconds, never hangs.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: 3_000,
+      query_timeout: 10_000,
+    })
+    // GOTCHA: an idle client whose server went away emits 'error' on the pool; unhandled, that
+    // kills the process. pg drops the client itself, and the next query reconnects.
+    pool.on('error', () => {})
+    // The same for a client checked out when its connection drops: pg emits 'error' on it (no
+    // listener while checked out) besides failing its query, which would crash the process too.
+    pool.on('connect', (client) => client.on('error', () => {}))
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      kind: 'postgres',
+    }
+  }
+  if (!url.startsWith('sqlite:'))
+    throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url}`)
+  const path = url.slice('sqlite:'.length)
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const sqlite = new SQLite(path)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    kind: 'sqlite',
+  }
+}
+
+/** ISO-8601 UTC of a ms timestamp (default now). */
+export function isoAt(ms: number = Date.now()): string {
+  return new Date(ms).toISOString()
+}

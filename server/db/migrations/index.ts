@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely'
+import { initial } from './0001-initial'
+
+/** All migrations in order; names sort lexically. */
+export function migrationProvider(kind: 'sqlite' | 'postgres'): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return { '0001-initial': initial(kind) }
+    },
+  }
+}

@@ -1,0 +1,53 @@
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { CSP_NONCE_PLACEHOLDER } from './security.plugin'
+
+const HASHED_ASSET = /^\/assets\//
+const NOT_SPA = /^\/(api|ws)(\/|$)/
+
+/**
+ * Serves the built client. Hashed assets get a year of immutable cache; index.html is revalidated.
+ * Every other GET that is not /api or /ws falls back to index.html so the client router decides
+ * (and shows its own 404 screen).
+ */
+export async function staticPlugin(app: FastifyInstance, opts: { clientDir: string }) {
+  const root = resolve(opts.clientDir)
+  const index = resolve(root, 'index.html')
+  if (!existsSync(index)) {
+    app.log.warn(`No built client at ${root}: run \`npm run build\` (API only until then).`)
+    return
+  }
+  // index.html carries Vite's placeholder nonce on its tags and csp-nonce meta: each response gets
+  // the request's own CSP nonce instead (security.plugin), so no style or script needs 'unsafe-inline'.
+  const indexHtml = readFileSync(index, 'utf8')
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, req.cspNonce))
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      if (HASHED_ASSET.test(path.slice(root.length).replaceAll('\\', '/'))) {
+        res.header('Cache-Control', 'public, max-age=31536000, immutable')
+      } else {
+        res.header('Cache-Control', 'no-cache')
+      }
+    },
+  })
+  app.get('/', sendIndex)
+  app.get('/*', (req, reply) => {
+    const path = (req.params as { '*': string })['*']
+    const file = resolve(root, path)
+    if (file === index) return sendIndex(req, reply)
+    if (file.startsWith(root + '/') && existsSync(file) && !file.endsWith('/')) {
+      return reply.sendFile(path)
+    }
+    if (NOT_SPA.test(req.url)) return reply.code(404).send({ error: 'Not Found' })
+    return sendIndex(req, reply)
+  })
+}

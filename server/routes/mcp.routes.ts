@@ -1,0 +1,87 @@
+/**
+ * GET /api/mcp/sse — the terminal's default MCP endpoint (SPEC §7.5, DESIGN §4): server-sent events
+ * with default JSON messages and the named events `blocks`, `slots`, `transactions`; heartbeat
+ * comments keep proxies from closing an idle stream; `Last-Event-ID` (header, or `?lastEventId=`)
+ * replays what a reconnecting client missed.
+ */
+import type { Socket } from 'node:net'
+import type { FastifyPluginAsync } from 'fastify'
+import {
+  type ChainEventSource,
+  ChainEventHub,
+  type NumberedEvent,
+  createSimulatedSlotClock,
+  createSolanaWsSource,
+} from '../lib/chain-events'
+
+export interface McpRoutesOptions {
+  source?: ChainEventSource
+  heartbeatMs?: number
+  statusEverySlots?: number
+}
+
+/** A client that has fallen this far behind is cut off rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 1 << 20
+
+export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, opts) => {
+  const source =
+    opts.source ??
+    (app.config.SOLANA_WS_URL
+      ? createSolanaWsSource(app.config.SOLANA_WS_URL)
+      : createSimulatedSlotClock())
+  const hub = new ChainEventHub(source)
+  const heartbeatMs = opts.heartbeatMs ?? 15_000
+  const statusEvery = opts.statusEverySlots ?? 25
+  const open = new Set<Socket>()
+
+  // SSE streams never finish on their own: end them before the server waits for connections.
+  app.addHook('preClose', async () => {
+    // GOTCHA: a hijacked response is never "idle" to node's http server, so close() would wait
+    // for the client's keep-alive timeout; destroy the sockets outright.
+    for (const socket of open) socket.destroy()
+    open.clear()
+    hub.close()
+  })
+
+  app.get<{ Querystring: { lastEventId?: string } }>('/api/mcp/sse', (req, reply) => {
+    const header = req.headers['last-event-id']
+    const raw = (Array.isArray(header) ? header[0] : header) ?? req.query.lastEventId
+    const lastEventId = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : undefined
+
+    reply.hijack()
+    const res = reply.raw
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    })
+    const socket = req.raw.socket
+    open.add(socket)
+    socket.once('close', () => open.delete(socket))
+    const write = (chunk: string) => {
+      if (res.writableEnded) return
+      res.write(chunk)
+      if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy()
+    }
+    const message = (data: unknown) => write(`data: ${JSON.stringify(data)}\n\n`)
+
+    write('retry: 3000\n\n')
+    message({ type: 'connected', server: 'vPOS MCP', source: source.kind, lastEventId: hub.lastId })
+    let slots = 0
+    const unsubscribe = hub.subscribe((e: NumberedEvent) => {
+      write(`id: ${e.id}\nevent: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`)
+      if (e.event === 'slots' && ++slots % statusEvery === 0) {
+        message({ type: 'status', slot: (e.data as { slot: number }).slot, source: source.kind })
+      }
+    }, lastEventId)
+    const heartbeat = setInterval(
+      () => write(`: heartbeat ${new Date().toISOString()}\n\n`),
+      heartbeatMs,
+    )
+    res.on('close', () => {
+      clearInterval(heartbeat)
+      unsubscribe()
+    })
+  })
+}

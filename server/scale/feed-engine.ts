@@ -1,0 +1,114 @@
+/**
+ * The authoritative swarm on the server (DESIGN §4 live feed): steps a SwarmSource at 10 Hz and
+ * turns it into encoded §7.1 frames. Encoding happens once per tick, whatever the number of clients;
+ * the frames go to a sink (the local relay, or Redis when this instance is the elected leader).
+ */
+import { MSG, encodeJsonFrame, encodePackedPositions } from '../../src/feed/protocol'
+import type {
+  ErrorEventPayload,
+  SwarmStatePayload,
+  SystemMessagePayload,
+  WireMetrics,
+  WireTask,
+} from '../../src/feed/protocol'
+import { buffersToPositions, buffersToWire } from '../../src/feed/wire'
+import type { AgentBuffers, World } from '../../src/sim/types'
+
+export type SwarmEvent =
+  { kind: 'message'; payload: SystemMessagePayload } | { kind: 'error'; payload: ErrorEventPayload }
+
+/** What the engine needs from a simulation (an adapter over src/sim). */
+export interface SwarmSource {
+  readonly agents: AgentBuffers
+  readonly world: World
+  /** advances the simulation by `dtMs` of simulated time; returns what happened meanwhile */
+  step(dtMs: number): SwarmEvent[]
+  metrics(): WireMetrics
+  tasks(): WireTask[]
+  /** continue from another instance's last state (Redis leader takeover) */
+  resume?(state: SwarmStatePayload): void
+}
+
+export const FEED_TICK_MS = 100
+
+export interface FeedEngineOptions {
+  tickMs?: number
+  /** full-state resync period (type 0), so energy/status/glow changes reach clients */
+  stateEveryMs?: number
+  /** metrics (4) and tasks (3) period */
+  summaryEveryMs?: number
+  /** when false, only type 1 is built; type 8 is built lazily for negotiated clients */
+  packed?: () => boolean
+}
+
+export type FrameSink = (frame: Uint8Array) => void
+
+export class FeedEngine {
+  private timer: NodeJS.Timeout | undefined
+  private sinceState = 0
+  private sinceSummary = 0
+  private readonly tickMs: number
+  private readonly stateEveryMs: number
+  private readonly summaryEveryMs: number
+
+  constructor(
+    readonly source: SwarmSource,
+    private readonly sink: FrameSink,
+    private readonly opts: FeedEngineOptions = {},
+  ) {
+    this.tickMs = opts.tickMs ?? FEED_TICK_MS
+    this.summaryEveryMs = opts.summaryEveryMs ?? 1000
+    // A 10,000-agent state frame is megabytes; resync big swarms less often.
+    this.stateEveryMs = opts.stateEveryMs ?? (source.agents.count > 2000 ? 30_000 : 5000)
+  }
+
+  get running(): boolean {
+    return this.timer !== undefined
+  }
+
+  /** The type 0 frame for the current state. */
+  stateFrame(): Uint8Array {
+    const { agents, failingAgents } = buffersToWire(this.source.agents)
+    return encodeJsonFrame(MSG.swarmState, {
+      agents,
+      metrics: this.source.metrics(),
+      failingAgents,
+      tasks: this.source.tasks(),
+      world: { width: this.source.world.width, height: this.source.world.height },
+    })
+  }
+
+  start(): void {
+    if (this.timer) return
+    this.sink(this.stateFrame())
+    this.timer = setInterval(() => this.tick(), this.tickMs)
+  }
+
+  stop(): void {
+    clearInterval(this.timer)
+    this.timer = undefined
+  }
+
+  /** One 10 Hz step: events first (they happened during the step), then positions. */
+  tick(): void {
+    for (const e of this.source.step(this.tickMs)) {
+      this.sink(
+        encodeJsonFrame(e.kind === 'message' ? MSG.systemMessage : MSG.errorEvent, e.payload),
+      )
+    }
+    const a = this.source.agents
+    this.sink(encodeJsonFrame(MSG.positions, buffersToPositions(a)))
+    if (this.opts.packed?.() ?? true) this.sink(encodePackedPositions(a.x, a.y, a.count))
+    this.sinceSummary += this.tickMs
+    if (this.sinceSummary >= this.summaryEveryMs) {
+      this.sinceSummary = 0
+      this.sink(encodeJsonFrame(MSG.metrics, this.source.metrics()))
+      this.sink(encodeJsonFrame(MSG.taskUpdates, this.source.tasks()))
+    }
+    this.sinceState += this.tickMs
+    if (this.sinceState >= this.stateEveryMs) {
+      this.sinceState = 0
+      this.sink(this.stateFrame())
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The server's SwarmSource: an adapter over the shared simulation (src/sim), so the live swarm
+ * follows exactly the §4 rules the browser's local sim follows. The main-view timers are attached
+ * too (random errors/recoveries, demo console lines), since the feed stands in for that view's sim.
+ */
+import type { SwarmStatePayload, WireMetrics, WireTask } from '../../src/feed/protocol'
+import { type SimEvent, attachMainView, createSwarmSim } from '../../src/sim'
+import type { World } from '../../src/sim/types'
+import { wireToBuffers } from '../../src/feed/wire'
+import type { SwarmEvent, SwarmSource } from './feed-engine'
+
+export interface SimSourceOptions {
+  agents: number
+  seed: number
+  world?: World
+}
+
+/** '[ERROR:…]' console alerts are not relayed: the type 5 event carries the same failure (§8). */
+const ERROR_ALERT = /^\[ERROR:/
+
+export function createSimSource(opts: SimSourceOptions): SwarmSource {
+  const sim = createSwarmSim({
+    seed: opts.seed,
+    count: opts.agents,
+    epochMs: Date.now(),
+    ...(opts.world ? { world: opts.world } : {}),
+  })
+  const pending: SwarmEvent[] = []
+  sim.on((e: SimEvent) => {
+    if (e.kind === 'message' && !ERROR_ALERT.test(e.message.text)) {
+      pending.push({ kind: 'message', payload: { ...e.message } })
+    } else if (e.kind === 'error') {
+      pending.push({ kind: 'error', payload: { ...e.error } })
+    }
+  })
+  attachMainView(sim)
+  return {
+    agents: sim.buffers,
+    world: sim.world,
+    step(dtMs) {
+      sim.advance(dtMs)
+      return pending.splice(0)
+    },
+    metrics(): WireMetrics & { efficiency: number } {
+      return { ...sim.metrics, efficiency: Math.round(sim.efficiency * 10) / 10 }
+    },
+    tasks(): WireTask[] {
+      return sim.tasks.map((t) => ({ ...t }))
+    },
+    resume(state: SwarmStatePayload) {
+      wireToBuffers(state.agents, new Set(state.failingAgents ?? []), sim.buffers)
+      sim.reindex()
+      sim.resyncFailing()
+    },
+  }
+}

@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react'
+import styled from 'styled-components'
+import { media } from './theme'
+
+/** §4: header indicators flip at random every 8 s. */
+export const HEADER_FLIP_MS = 8000
+export const ENERGY_TEXT = '98.7%'
+
+interface Indicators {
+  network: 'STABLE' | 'UNSTABLE'
+  secure: 'SECURED' | 'ALERT'
+  system: 'OPERATIONAL' | 'DEGRADED'
+}
+const GOOD: Indicators = { network: 'STABLE', secure: 'SECURED', system: 'OPERATIONAL' }
+
+function roll(): Indicators {
+  return {
+    network: Math.random() < 0.8 ? 'STABLE' : 'UNSTABLE',
+    secure: Math.random() < 0.85 ? 'SECURED' : 'ALERT',
+    system: Math.random() < 0.8 ? 'OPERATIONAL' : 'DEGRADED',
+  }
+}
+
+const Bar = styled.header`
+  height: 44px;
+  display: flex;
+  align-items: center;
+  gap: 18px;
+  padding: 0 14px;
+  border-bottom: 1px solid ${(p) => p.theme.color.border};
+  background: rgba(3, 8, 14, 0.88);
+  backdrop-filter: blur(6px);
+  font-size: 11px;
+  letter-spacing: 0.08em;
+  position: relative;
+  z-index: ${(p) => p.theme.layer.chrome};
+  ${media.mobile} {
+    gap: 10px;
+    padding: 0 8px;
+  }
+`
+const Brand = styled.div`
+  color: ${(p) => p.theme.color.accent};
+  font-weight: 700;
+  letter-spacing: 0.2em;
+  white-space: nowrap;
+`
+const Spacer = styled.div`
+  flex: 1;
+`
+const Ind = styled.div<{ $ok: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: 6px;
+  white-space: nowrap;
+  color: ${(p) => p.theme.color.muted};
+  b {
+    font-weight: 500;
+    color: ${(p) => (p.$ok ? p.theme.color.green : p.theme.color.amber)};
+  }
+  &::before {
+    content: '';
+    width: 6px;
+    height: 6px;
+    border-radius: 50%;
+    background: ${(p) => (p.$ok ? p.theme.color.green : p.theme.color.amber)};
+    box-shadow: 0 0 6px currentColor;
+  }
+  ${media.mobile} {
+    span {
+      display: none;
+    }
+  }
+`
+const Clock = styled.time`
+  color: ${(p) => p.theme.color.text};
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`
+const HideMobile = styled.div`
+  display: contents;
+  ${media.mobile} {
+    display: none;
+  }
+`
+
+function useClock() {
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), 1000)
+    return () => clearInterval(id)
+  }, [])
+  return now
+}
+
+/** The shared top bar: brand, live clock, NETWORK / SECURE / SYSTEM indicators, ENERGY 98.7%. */
+export function Header({ left }: { left?: React.ReactNode }) {
+  const now = useClock()
+  const [ind, setInd] = useState<Indicators>(GOOD)
+  useEffect(() => {
+    const id = setInterval(() => setInd(roll()), HEADER_FLIP_MS)
+    return () => clearInterval(id)
+  }, [])
+
+  return (
+    <Bar>
+      {left}
+      <HideMobile>
+        <Brand>vPOS</Brand>
+      </HideMobile>
+      <Spacer />
+      <Ind $ok={ind.network === 'STABLE'} data-testid="ind-network">
+        <span>NETWORK</span> <b>{ind.network}</b>
+      </Ind>
+      <Ind $ok={ind.secure === 'SECURED'} data-testid="ind-secure">
+        <span>SECURE</span> <b>{ind.secure}</b>
+      </Ind>
+      <Ind $ok={ind.system === 'OPERATIONAL'} data-testid="ind-system">
+        <span>SYSTEM</span> <b>{ind.system}</b>
+      </Ind>
+      <Ind $ok data-testid="ind-energy">
+        <span>ENERGY</span> <b>{ENERGY_TEXT}</b>
+      </Ind>
+      <Clock dateTime={now.toISOString()} data-testid="clock">
+        {now.toLocaleTimeString('en-GB', { hour12: false })}
+      </Clock>
+    </Bar>
+  )
+}

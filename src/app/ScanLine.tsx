@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react'
+import styled from 'styled-components'
+
+export const SCAN_INTERVAL_MS = 3000
+
+const Line = styled.div`
+  position: fixed;
+  left: 0;
+  right: 0;
+  height: 2px;
+  pointer-events: none;
+  z-index: ${(p) => p.theme.layer.overlay - 1};
+  background: linear-gradient(90deg, transparent, rgba(0, 240, 200, 0.35), transparent);
+  box-shadow: 0 0 10px rgba(0, 240, 200, 0.35);
+  transition: top 2.8s ease-in-out;
+`
+
+/** §2 decorative scanning line: moves to a random height every 3 s. */
+export function ScanLine() {
+  const [top, setTop] = useState(20)
+  useEffect(() => {
+    const id = setInterval(() => setTop(Math.random() * 100), SCAN_INTERVAL_MS)
+    return () => clearInterval(id)
+  }, [])
+  return <Line aria-hidden="true" data-testid="scan-line" style={{ top: `${top}%` }} />
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod'
+
+/** GET /api/market/token: the first pair of the market-data provider's response (§3 Token pair). */
+export const TokenPairSchema = z.object({
+  priceUsd: z.string(),
+  priceChange: z.object({ h24: z.number() }),
+  marketCap: z.number(),
+  fdv: z.number(),
+  volume: z.object({ h24: z.number() }),
+  txns: z.object({ h24: z.object({ buys: z.number().int(), sells: z.number().int() }) }),
+  liquidity: z.object({ usd: z.number() }),
+  baseToken: z.object({ symbol: z.string(), address: z.string().optional() }),
+  quoteToken: z.object({ symbol: z.string() }),
+  url: z.string(),
+})
+export type TokenPair = z.infer<typeof TokenPairSchema>
+
+export const MarketTokenResponseSchema = z.object({
+  tokenAddress: z.string(),
+  pair: TokenPairSchema.nullable(),
+  /** true when the upstream failed and this is the last good value */
+  stale: z.boolean(),
+  fetchedAt: z.string(),
+})
+export type MarketTokenResponse = z.infer<typeof MarketTokenResponseSchema>
+
+/** GET /api/treasury: derived treasury wallet data (§3, §7.4). */
+export const TreasurySchema = z.object({
+  address: z.string(),
+  balance: z.number(),
+  usdValue: z.number(),
+  lastUpdated: z.string(),
+  transactions: z.array(
+    z.object({ signature: z.string(), slot: z.number().int().optional(), blockTime: z.number().nullable().optional() }),
+  ),
+  stale: z.boolean(),
+})
+export type Treasury = z.infer<typeof TreasurySchema>

@@ -1,0 +1,220 @@
+/** Agent buffers: allocation, seeded initial agents, and conversion to/from plain §3 Agent objects. */
+import { BASE_WORLD, DEFAULT_AGENT_COUNT, EXPLORE_SPEED_SPREAD, FAILING_COLOR } from './constants'
+import type { Rng } from './random'
+import {
+  AGENT_TYPE,
+  AGENT_TYPE_NAMES,
+  FLAG,
+  MODE,
+  MODE_NAMES,
+  STATUS,
+  STATUS_NAMES,
+  type AgentBuffers,
+  type AgentTypeName,
+  type ModeName,
+  type StatusName,
+  type World,
+} from './types'
+
+/** A plain §3 Agent, for panels, the live-feed JSON and snapshot export. Never per frame. */
+export interface Agent {
+  id: string
+  x: number
+  y: number
+  size: number
+  speedX: number
+  speedY: number
+  /** CSS colour '#rrggbb' */
+  color: string
+  target: { x: number; y: number }
+  mode: ModeName
+  type: AgentTypeName
+  status: StatusName
+  processingPower: number
+  efficiency: number
+  connections: number
+  lastActiveTime: number
+  energyLevel: number
+  glow: boolean
+  pulseRate: number
+  /** Not a §3 field; carried so a snapshot/live state knows which agents are failing. */
+  failing?: boolean
+}
+
+/** Base colour per agent type (0xRRGGBB); 'other' gets the default teal. Failing agents are red. */
+export const TYPE_COLORS: readonly number[] = [0x00d4ff, 0xb266ff, 0x33ff99, 0xffb020, 0x14b8a6]
+export { FAILING_COLOR }
+
+/** World size for `count` agents: BASE_WORLD holds 146; the area grows linearly with the count. */
+export function worldForCount(count: number): World {
+  const scale = Math.sqrt(Math.max(count, DEFAULT_AGENT_COUNT) / DEFAULT_AGENT_COUNT)
+  return { width: Math.round(BASE_WORLD.width * scale), height: Math.round(BASE_WORLD.height * scale) }
+}
+
+/** Zeroed buffers for up to `capacity` agents (count 0). */
+export function createAgentBuffers(capacity: number): AgentBuffers {
+  return {
+    count: 0,
+    capacity,
+    ids: new Array<string>(capacity).fill(''),
+    x: new Float32Array(capacity),
+    y: new Float32Array(capacity),
+    size: new Float32Array(capacity),
+    speedX: new Float32Array(capacity),
+    speedY: new Float32Array(capacity),
+    targetX: new Float32Array(capacity),
+    targetY: new Float32Array(capacity),
+    color: new Uint32Array(capacity),
+    mode: new Uint8Array(capacity),
+    type: new Uint8Array(capacity),
+    status: new Uint8Array(capacity),
+    processingPower: new Float32Array(capacity),
+    efficiency: new Float32Array(capacity),
+    connections: new Uint8Array(capacity),
+    lastActiveTime: new Float64Array(capacity),
+    energy: new Float32Array(capacity),
+    pulseRate: new Float32Array(capacity),
+    flags: new Uint8Array(capacity),
+  }
+}
+
+/** The typed-array fields of AgentBuffers, in a fixed order (digest, copy, snapshot). */
+export const NUMERIC_FIELDS = [
+  'x',
+  'y',
+  'size',
+  'speedX',
+  'speedY',
+  'targetX',
+  'targetY',
+  'color',
+  'mode',
+  'type',
+  'status',
+  'processingPower',
+  'efficiency',
+  'connections',
+  'lastActiveTime',
+  'energy',
+  'pulseRate',
+  'flags',
+] as const satisfies readonly (keyof AgentBuffers)[]
+
+/**
+ * Fill `count` agents with the §3 initial ranges: processingPower 10–99, efficiency 85–100,
+ * connections 0–7, energy 50–99, unique 8-char ids.
+ */
+export function initAgents(buf: AgentBuffers, count: number, world: World, rng: Rng, nowMs: number): void {
+  if (count > buf.capacity) throw new RangeError(`count ${count} exceeds capacity ${buf.capacity}`)
+  const seen = new Set<string>()
+  for (let i = 0; i < count; i++) {
+    let id = rng.id(8)
+    while (seen.has(id)) id = rng.id(8)
+    seen.add(id)
+    buf.ids[i] = id
+    buf.x[i] = rng.range(0, world.width)
+    buf.y[i] = rng.range(0, world.height)
+    buf.size[i] = rng.range(2, 5)
+    buf.speedX[i] = (rng.next() - 0.5) * EXPLORE_SPEED_SPREAD
+    buf.speedY[i] = (rng.next() - 0.5) * EXPLORE_SPEED_SPREAD
+    buf.targetX[i] = rng.range(0, world.width)
+    buf.targetY[i] = rng.range(0, world.height)
+    const type = rng.int(4)
+    buf.type[i] = type
+    buf.color[i] = TYPE_COLORS[type] ?? TYPE_COLORS[AGENT_TYPE.other]!
+    const m = rng.next()
+    buf.mode[i] = m < 0.5 ? MODE.explore : m < 0.8 ? MODE.target : MODE.idle
+    const s = rng.next()
+    buf.status[i] = s < 0.6 ? STATUS.active : s < 0.8 ? STATUS.processing : STATUS.idle
+    buf.processingPower[i] = 10 + rng.int(90)
+    buf.efficiency[i] = rng.range(85, 100)
+    buf.connections[i] = rng.int(8)
+    buf.lastActiveTime[i] = nowMs
+    const energy = 50 + rng.int(50)
+    buf.energy[i] = energy
+    buf.flags[i] = energy > 80 ? FLAG.glow : 0
+    buf.pulseRate[i] = energy > 80 ? 1.8 : 1
+  }
+  buf.count = count
+}
+
+function hexColor(c: number): string {
+  return `#${c.toString(16).padStart(6, '0')}`
+}
+
+/** Agent i as a plain §3 object (allocates; for panels and JSON, not the per-frame path). */
+export function toAgent(buf: AgentBuffers, i: number): Agent {
+  return {
+    id: buf.ids[i] ?? '',
+    x: buf.x[i]!,
+    y: buf.y[i]!,
+    size: buf.size[i]!,
+    speedX: buf.speedX[i]!,
+    speedY: buf.speedY[i]!,
+    color: hexColor(buf.color[i]!),
+    target: { x: buf.targetX[i]!, y: buf.targetY[i]! },
+    mode: MODE_NAMES[buf.mode[i]!] ?? 'explore',
+    type: AGENT_TYPE_NAMES[buf.type[i]!] ?? 'other',
+    status: STATUS_NAMES[buf.status[i]!] ?? 'other',
+    processingPower: buf.processingPower[i]!,
+    efficiency: buf.efficiency[i]!,
+    connections: buf.connections[i]!,
+    lastActiveTime: buf.lastActiveTime[i]!,
+    energyLevel: buf.energy[i]!,
+    glow: (buf.flags[i]! & FLAG.glow) !== 0,
+    pulseRate: buf.pulseRate[i]!,
+    failing: (buf.flags[i]! & FLAG.failing) !== 0,
+  }
+}
+
+function parseColor(c: string, type: number): number {
+  const m = /^#?([0-9a-f]{6})$/i.exec(c)
+  return m ? parseInt(m[1]!, 16) : (TYPE_COLORS[type] ?? TYPE_COLORS[AGENT_TYPE.other]!)
+}
+
+function indexOrOther<T extends string>(names: readonly T[], name: string): number {
+  const i = names.indexOf(name as T)
+  return i < 0 ? names.length - 1 : i
+}
+
+/** Write a plain Agent into slot i (live feed state, snapshot import). Unknown names map to 'other'. */
+export function writeAgent(buf: AgentBuffers, i: number, a: Agent): void {
+  buf.ids[i] = a.id
+  buf.x[i] = a.x
+  buf.y[i] = a.y
+  buf.size[i] = a.size
+  buf.speedX[i] = a.speedX
+  buf.speedY[i] = a.speedY
+  buf.targetX[i] = a.target.x
+  buf.targetY[i] = a.target.y
+  const mode = MODE_NAMES.indexOf(a.mode)
+  buf.mode[i] = mode < 0 ? MODE.explore : mode
+  const type = indexOrOther(AGENT_TYPE_NAMES, a.type)
+  buf.type[i] = type
+  buf.status[i] = indexOrOther(STATUS_NAMES, a.status)
+  buf.processingPower[i] = a.processingPower
+  buf.efficiency[i] = a.efficiency
+  buf.connections[i] = Math.max(0, Math.min(7, Math.round(a.connections)))
+  buf.lastActiveTime[i] = a.lastActiveTime
+  buf.energy[i] = a.energyLevel
+  buf.pulseRate[i] = a.pulseRate
+  buf.flags[i] = (a.glow ? FLAG.glow : 0) | (a.failing ? FLAG.failing : 0)
+  buf.color[i] = a.failing ? FAILING_COLOR : parseColor(a.color, type)
+}
+
+/** Copy the first `src.count` agents of src into dst (same capacity or larger). */
+export function copyAgentBuffers(src: AgentBuffers, dst: AgentBuffers): void {
+  if (src.count > dst.capacity) throw new RangeError('destination buffers too small')
+  for (const f of NUMERIC_FIELDS) {
+    ;(dst[f] as { set(a: ArrayLike<number>): void }).set(src[f].subarray(0, src.count))
+  }
+  for (let i = 0; i < src.count; i++) dst.ids[i] = src.ids[i] ?? ''
+  dst.count = src.count
+}
+
+/** A tight copy (capacity = count) of the live agents: snapshots. */
+export function cloneAgentBuffers(src: AgentBuffers): AgentBuffers {
+  const dst = createAgentBuffers(src.count)
+  copyAgentBuffers(src, dst)
+  return dst
+}

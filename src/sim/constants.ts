@@ -1,0 +1,83 @@
+/**
+ * Every number of SPEC.md §3/§4/§9 the simulation uses, plus the tick periods SPEC.md leaves open
+ * (documented here as our decision). Simulated time advances in fixed steps of STEP_MS (one
+ * "frame"); every timer below counts steps, so the sim is exactly reproducible for a seed.
+ */
+
+/** One simulation frame: movement, the 0.5% mode switch, the main view's 1%/3% per-frame rolls. */
+export const STEP_MS = 1000 / 60
+/** Most steps one tick(dtMs) call runs; a long stall (background tab) is dropped, not replayed. */
+export const MAX_STEPS_PER_TICK = 8
+
+/**
+ * "Simulation tick" of §4 (status change, energy, failure) and "recovery tick": SPEC.md does not
+ * give their period. Ours: agent tick every 1 s (status/energy), failure tick every 30 s (so a
+ * failure wave of ~10% of the swarm is an event, not the steady state), recovery tick every 2 s.
+ */
+export const AGENT_TICK_STEPS = 60
+export const FAILURE_TICK_STEPS = 1800
+export const RECOVERY_TICK_STEPS = 120
+
+export const DEFAULT_AGENT_COUNT = 146
+/** World that holds the default 146 agents comfortably; area scales with the count. */
+export const BASE_WORLD = { width: 1600, height: 1000 } as const
+
+// §4 Agent mode
+export const MODE_SWITCH_CHANCE = 0.005
+export const MODE_BACK_TO_EXPLORE_CHANCE = 0.3
+export const TARGET_REACHED_DISTANCE = 5
+export const TARGET_REVERT_TO_EXPLORE_CHANCE = 0.3
+export const STATUS_CHANGE_CHANCE = 0.2
+export const STATUS_ACTIVE_SHARE = 0.7
+/** Standby sends about 30% of agents to idle. */
+export const STANDBY_IDLE_SHARE = 0.3
+/** Units per frame toward the target at speed 5. */
+export const TARGET_SPEED = 1.2
+/** Agents' random velocity components, units per frame at speed 5: (rand − 0.5) × this. */
+export const EXPLORE_SPEED_SPREAD = 1.6
+/** Default global speed (§3 "speed (default 5)"); movement scales by speed / 5. */
+export const DEFAULT_SPEED = 5
+
+// §4 Failure
+export const FAILURE_CHANCE = 0.1
+export const RECOVERY_CHANCE = 0.4
+/** A failure tick logs at most this many alerts and one summary line; a 100k swarm would flood. */
+export const MAX_ALERTS_PER_TICK = 20
+export const FAILING_PULSE_RATE = 3
+export const FAILING_COLOR = 0xff3344
+
+// §4 Efficiency
+export const EFFICIENCY_DEFAULT = 97.3
+export const EFFICIENCY_MIN = 75
+export const EFFICIENCY_MAX = 99.9
+export const EFFICIENCY_DROP_PER_FAILING = 0.2
+export const EFFICIENCY_WALK = 0.3
+export const MANUAL_FAIL_EFFICIENCY_DROP = 0.3
+export const ERROR_RATE_TREND_THRESHOLD = 3
+
+// §4 Energy
+export const ENERGY_FAILING_LOSS = 5
+export const ENERGY_BUSY_LOSS = 1
+export const ENERGY_BUSY_LOSS_EXTRA_CHANCE = 0.3
+export const ENERGY_IDLE_GAIN = 1
+export const ENERGY_IDLE_GAIN_EXTRA_CHANCE = 0.7
+export const ENERGY_MOVING_LOSS = 0.5
+export const ENERGY_LOW = 20
+export const ENERGY_HIGH = 80
+export const PULSE_LOW = 0.5
+export const PULSE_HIGH = 1.8
+
+// §4 Main view start (in steps of STEP_MS)
+export const MAIN_ERROR_AT_STEPS = 120 // 2 s
+export const MAIN_RECOVERY_AT_STEPS = 480 // 8 s
+export const MAIN_FRAME_ERROR_CHANCE = 0.01
+export const MAIN_FRAME_RECOVERY_CHANCE = 0.03
+export const MAIN_DEMO_LINE_STEPS = 180 // 3 s
+export const MAIN_EFFICIENCY_STEPS = 300 // 5 s
+
+// §9 Canvas: links
+export const LINK_DISTANCE = 120
+export const MAX_CONNECTIONS = 7
+
+/** Messages kept in history (oldest dropped first). */
+export const MESSAGE_CAP = 200

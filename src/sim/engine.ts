@@ -1,0 +1,353 @@
+/** The swarm simulation: one object owning the buffers, the clock, the failure set and the events. */
+import { createAgentBuffers, initAgents, toAgent, worldForCount, type Agent } from './agents'
+import {
+  AGENT_TICK_STEPS,
+  DEFAULT_AGENT_COUNT,
+  DEFAULT_SPEED,
+  EFFICIENCY_DEFAULT,
+  FAILURE_CHANCE,
+  FAILURE_TICK_STEPS,
+  MANUAL_FAIL_EFFICIENCY_DROP,
+  EFFICIENCY_MIN,
+  MAX_ALERTS_PER_TICK,
+  MAX_STEPS_PER_TICK,
+  RECOVERY_CHANCE,
+  RECOVERY_TICK_STEPS,
+  STANDBY_IDLE_SHARE,
+  STEP_MS,
+} from './constants'
+import type { SimEvent, SimListener } from './events'
+import { computeLinksInto, createLinkBuffers, createLinkGrid, gridFits, type LinkGrid } from './links'
+import {
+  defaultHealth,
+  defaultParameters,
+  defaultTasks,
+  emptyMetrics,
+  type HealthItem,
+  type Message,
+  type MessageType,
+  type Metrics,
+  type SwarmParameter,
+  type Task,
+} from './model'
+import { Rng } from './random'
+import { agentTick, clearFailingLook, moveAgents, setFailingLook } from './rules'
+import { updateEfficiency, updateHealth, updateMetrics, updateTasks } from './swarmStats'
+import { BANNER_ACTIVE, BANNER_STANDBY, FAILURE_TEXTS, errorText, recoveryText } from './texts'
+import { FLAG, MODE, STATUS, type AgentBuffers, type LinkBuffers, type World } from './types'
+
+export interface SwarmSimOptions {
+  seed: number
+  /** Agent count (default 146). */
+  count?: number
+  /** World size; derived from the count when omitted (worldForCount). */
+  world?: World
+  /** Wall-clock ms of simulated time 0 (timestamps, lastActiveTime). Default 0 for reproducibility. */
+  epochMs?: number
+  /** Start active (default true, §3 isActive). */
+  active?: boolean
+}
+
+export class SwarmSim {
+  readonly seed: number
+  readonly buffers: AgentBuffers
+  readonly links: LinkBuffers
+  readonly world: World
+  readonly rng: Rng
+  readonly epochMs: number
+  isActive: boolean
+  actionText: string
+  /** §3 speed (default 5); movement scales by speed / 5. */
+  speed = DEFAULT_SPEED
+  /** Swarm efficiency 75–99.9 (shown with 1 decimal). */
+  efficiency = EFFICIENCY_DEFAULT
+  /** Steps run so far; simulated time = stepIndex × STEP_MS. */
+  stepIndex = 0
+  readonly parameters: SwarmParameter[] = defaultParameters()
+  readonly tasks: Task[] = defaultTasks()
+  readonly health: HealthItem[] = defaultHealth()
+  readonly metrics: Metrics = emptyMetrics()
+  /** Dense list of failing agent indices (failList[0..failingCount)); failPos[i] = slot or −1. */
+  readonly failList: Int32Array
+  readonly failPos: Int32Array
+  failingCount = 0
+  private acc = 0
+  private messageSeq = 0
+  private errorSeq = 0
+  private grid: LinkGrid
+  private readonly listeners: SimListener[] = []
+  private readonly idIndex = new Map<string, number>()
+  /** Extra per-step work (the main-view director); called after the rules of each step. */
+  private readonly stepHooks: ((sim: SwarmSim) => void)[] = []
+
+  constructor(opts: SwarmSimOptions) {
+    const count = opts.count ?? DEFAULT_AGENT_COUNT
+    this.seed = opts.seed
+    this.world = opts.world ?? worldForCount(count)
+    this.epochMs = opts.epochMs ?? 0
+    this.rng = new Rng(opts.seed)
+    this.buffers = createAgentBuffers(count)
+    this.links = createLinkBuffers(count)
+    this.grid = createLinkGrid(this.world, count)
+    this.failList = new Int32Array(count)
+    this.failPos = new Int32Array(count).fill(-1)
+    initAgents(this.buffers, count, this.world, this.rng, this.epochMs)
+    this.reindex()
+    this.isActive = opts.active ?? true
+    this.actionText = this.isActive ? BANNER_ACTIVE : BANNER_STANDBY
+    updateMetrics(this)
+  }
+
+  /** Simulated ms since start. */
+  get timeMs(): number {
+    return this.stepIndex * STEP_MS
+  }
+
+  /** Simulated wall clock (epochMs + timeMs). */
+  get nowMs(): number {
+    return this.epochMs + this.stepIndex * STEP_MS
+  }
+
+  on(listener: SimListener): () => void {
+    this.listeners.push(listener)
+    return () => {
+      const i = this.listeners.indexOf(listener)
+      if (i >= 0) this.listeners.splice(i, 1)
+    }
+  }
+
+  get hasListeners(): boolean {
+    return this.listeners.length > 0
+  }
+
+  emit(event: SimEvent): void {
+    for (let i = 0; i < this.listeners.length; i++) this.listeners[i]!(event)
+  }
+
+  /** Emit a console message stamped with the simulated clock. */
+  log(type: MessageType, text: string): Message {
+    const message: Message = { id: `m${++this.messageSeq}`, type, text, timestamp: new Date(this.nowMs).toISOString() }
+    this.emit({ kind: 'message', message })
+    return message
+  }
+
+  addStepHook(hook: (sim: SwarmSim) => void): () => void {
+    this.stepHooks.push(hook)
+    return () => {
+      const i = this.stepHooks.indexOf(hook)
+      if (i >= 0) this.stepHooks.splice(i, 1)
+    }
+  }
+
+  /** Advance by a frame's dt: whole steps of STEP_MS, at most MAX_STEPS_PER_TICK (stalls drop time). */
+  tick(dtMs: number): number {
+    this.acc += dtMs
+    let steps = 0
+    while (this.acc >= STEP_MS - 1e-6 && steps < MAX_STEPS_PER_TICK) {
+      this.acc -= STEP_MS
+      this.step()
+      steps++
+    }
+    if (steps === MAX_STEPS_PER_TICK) this.acc = 0
+    return steps
+  }
+
+  /** Advance exactly `ms` of simulated time (tests, timers): no step cap. */
+  advance(ms: number): void {
+    this.acc += ms
+    while (this.acc >= STEP_MS - 1e-6) {
+      this.acc -= STEP_MS
+      this.step()
+    }
+  }
+
+  /** One fixed step: movement, then the tick rules that fall on this step, then the hooks. */
+  step(): void {
+    const s = ++this.stepIndex
+    const buf = this.buffers
+    moveAgents(buf, this.world, this.rng, this.isActive, this.speed / DEFAULT_SPEED)
+    if (this.isActive && s % AGENT_TICK_STEPS === 0) agentTick(buf, this.rng, this.nowMs)
+    if (this.isActive && s % FAILURE_TICK_STEPS === 0) this.failureTick()
+    if (this.failingCount > 0 && s % RECOVERY_TICK_STEPS === 0) this.recoveryTick()
+    for (let i = 0; i < this.stepHooks.length; i++) this.stepHooks[i]!(this)
+  }
+
+  /** Link-neighbour search (uniform grid); fills `links`, returns the link count. */
+  computeLinks(): number {
+    if (!gridFits(this.grid, this.world, this.buffers.capacity)) {
+      this.grid = createLinkGrid(this.world, this.buffers.capacity)
+    }
+    return computeLinksInto(this.buffers, this.grid, this.links)
+  }
+
+  isFailing(i: number): boolean {
+    return this.failPos[i]! >= 0
+  }
+
+  /** Automatic failure of agent i: frozen, red; logs the alert when `alert` and emits an error event. */
+  failAgent(i: number, alert = true): void {
+    if (this.failPos[i]! >= 0) return
+    this.addFailing(i)
+    const textIndex = this.rng.int(FAILURE_TEXTS.length)
+    const text = FAILURE_TEXTS[textIndex]!
+    const id = this.buffers.ids[i]!
+    if (alert) this.log('alert', errorText(id, text))
+    if (this.listeners.length > 0) {
+      const error = {
+        id: `e${++this.errorSeq}`,
+        errorCode: `AGT-${101 + textIndex}`,
+        message: text,
+        timestamp: new Date(this.nowMs).toISOString(),
+        agentId: id,
+      }
+      this.emit({ kind: 'error', error, index: i })
+    }
+  }
+
+  /** Recover agent i (logs '[RECOVERY:{id5}] ...' when `log`). */
+  recoverAgent(i: number, log = true): void {
+    if (this.failPos[i]! < 0) return
+    this.removeFailing(i)
+    clearFailingLook(this.buffers, i)
+    const id = this.buffers.ids[i]!
+    if (log) this.log('system', recoveryText(id))
+    if (this.listeners.length > 0) this.emit({ kind: 'recovery', agentId: id, index: i })
+  }
+
+  /** §4 manual mark-failing: idle status and mode, red, glowing, pulse 3, efficiency −0.3 (floor 75). */
+  markFailing(i: number): void {
+    if (i < 0 || i >= this.buffers.count) return
+    this.buffers.status[i] = STATUS.idle
+    this.buffers.mode[i] = MODE.idle
+    if (this.failPos[i]! < 0) this.addFailing(i)
+    setFailingLook(this.buffers, i)
+    this.efficiency = Math.max(EFFICIENCY_MIN, this.efficiency - MANUAL_FAIL_EFFICIENCY_DROP)
+    this.emit({ kind: 'failing', agentId: this.buffers.ids[i]!, index: i })
+  }
+
+  /** Active: banner + idle agents explore. Standby: banner + about 30% of agents go idle. */
+  setActive(active: boolean): void {
+    const buf = this.buffers
+    this.isActive = active
+    this.actionText = active ? BANNER_ACTIVE : BANNER_STANDBY
+    for (let i = 0; i < buf.count; i++) {
+      if (this.failPos[i]! >= 0) continue
+      if (active) {
+        if (buf.mode[i] === MODE.idle) buf.mode[i] = MODE.explore
+      } else if (this.rng.next() < STANDBY_IDLE_SHARE) {
+        buf.mode[i] = MODE.idle
+        buf.status[i] = STATUS.idle
+      }
+    }
+    this.emit({ kind: 'active', isActive: active, actionText: this.actionText })
+  }
+
+  /** §4 failure tick: each non-failing agent fails with 10%; alerts beyond 20 are summarised. */
+  failureTick(): void {
+    const n = this.buffers.count
+    let failed = 0
+    for (let i = 0; i < n; i++) {
+      if (this.failPos[i]! >= 0) continue
+      if (this.rng.next() < FAILURE_CHANCE) {
+        this.failAgent(i, failed < MAX_ALERTS_PER_TICK)
+        failed++
+      }
+    }
+    if (failed > MAX_ALERTS_PER_TICK) {
+      this.log('alert', `[ERROR] ${failed - MAX_ALERTS_PER_TICK} more agents failed in this cycle`)
+    }
+  }
+
+  /** §4 recovery tick: each failing agent recovers with 40%; logs beyond 20 are summarised. */
+  recoveryTick(): void {
+    let recovered = 0
+    // Walk the dense list backwards: removal swaps the last entry into the freed slot.
+    for (let k = this.failingCount - 1; k >= 0; k--) {
+      const i = this.failList[k]!
+      if (this.rng.next() < RECOVERY_CHANCE) {
+        this.recoverAgent(i, recovered < MAX_ALERTS_PER_TICK)
+        recovered++
+      }
+    }
+    if (recovered > MAX_ALERTS_PER_TICK) {
+      this.log('system', `[RECOVERY] ${recovered - MAX_ALERTS_PER_TICK} more agents restored`)
+    }
+  }
+
+  /** A random non-failing agent index, or −1 when all fail. */
+  randomHealthyAgent(): number {
+    const n = this.buffers.count
+    if (this.failingCount >= n) return -1
+    for (let tries = 0; tries < 32; tries++) {
+      const i = this.rng.int(n)
+      if (this.failPos[i]! < 0) return i
+    }
+    for (let i = 0; i < n; i++) if (this.failPos[i]! < 0) return i
+    return -1
+  }
+
+  /** A random failing agent index, or −1 when none fail. */
+  randomFailingAgent(): number {
+    return this.failingCount === 0 ? -1 : this.failList[this.rng.int(this.failingCount)]!
+  }
+
+  /** Ids of failing agents (snapshots). */
+  failingIds(): string[] {
+    const out: string[] = []
+    for (let k = 0; k < this.failingCount; k++) out.push(this.buffers.ids[this.failList[k]!]!)
+    return out
+  }
+
+  /** Every 5 s on the main view: efficiency, Error Rate health, metrics, tasks; one 'metrics' event. */
+  periodicUpdate(): void {
+    updateEfficiency(this)
+    updateHealth(this)
+    updateTasks(this)
+    updateMetrics(this)
+    if (this.listeners.length > 0) {
+      this.emit({ kind: 'tasks', tasks: this.tasks })
+      this.emit({ kind: 'metrics', metrics: this.metrics, efficiency: this.efficiency, health: this.health })
+    }
+  }
+
+  agentAt(i: number): Agent | null {
+    return i >= 0 && i < this.buffers.count ? toAgent(this.buffers, i) : null
+  }
+
+  indexOfId(id: string): number {
+    return this.idIndex.get(id) ?? -1
+  }
+
+  /** Rebuild the id → index map (after the buffers were rewritten by a live state). */
+  reindex(): void {
+    this.idIndex.clear()
+    for (let i = 0; i < this.buffers.count; i++) this.idIndex.set(this.buffers.ids[i]!, i)
+  }
+
+  /** Rebuild the failing list from the FLAG.failing bits (after an external write). */
+  resyncFailing(): void {
+    this.failPos.fill(-1)
+    this.failingCount = 0
+    for (let i = 0; i < this.buffers.count; i++) {
+      if ((this.buffers.flags[i]! & FLAG.failing) !== 0) this.addFailing(i)
+    }
+  }
+
+  private addFailing(i: number): void {
+    this.failPos[i] = this.failingCount
+    this.failList[this.failingCount++] = i
+    setFailingLook(this.buffers, i)
+  }
+
+  private removeFailing(i: number): void {
+    const k = this.failPos[i]!
+    const last = this.failList[--this.failingCount]!
+    this.failList[k] = last
+    this.failPos[last] = k
+    this.failPos[i] = -1
+  }
+}
+
+export function createSwarmSim(opts: SwarmSimOptions): SwarmSim {
+  return new SwarmSim(opts)
+}

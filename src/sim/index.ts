@@ -1,0 +1,45 @@
+/**
+ * vPOS swarm simulation — public API (pure TypeScript; runs in the browser and in Node).
+ *
+ *   const sim = createSwarmSim({ seed: 42, count: 146 })   // world from the count when omitted
+ *   sim.buffers        AgentBuffers (types.ts): structure-of-arrays typed arrays, index i = agent i
+ *   sim.links          LinkBuffers: filled by sim.computeLinks() (≤ connections[i] nearest, < 120 units)
+ *   sim.world          { width, height }
+ *   sim.tick(dtMs)     advance by a frame's dt in fixed 1/60 s steps (≤ 8 steps per call)
+ *   sim.advance(ms)    advance exactly ms of simulated time (tests/timers; no cap)
+ *   sim.setActive(b)   §4 active/standby (banner in sim.actionText)
+ *   sim.markFailing(i) §4 manual mark-failing; sim.failAgent(i) / sim.recoverAgent(i) automatic ones
+ *   sim.agentAt(i)     plain §3 Agent for panels; sim.indexOfId(id)
+ *   sim.on(listener)   SimEvent stream (events.ts): 'message' (§3 Message), 'error' (§3 Error event),
+ *                      'recovery', 'failing', 'tasks', 'metrics', 'active'. Returns unsubscribe.
+ *   attachMainView(sim)  §4 main-view timers (initial message, 2 s error, 8 s recovery, 1%/3% per
+ *                      frame, demo line every 3 s, efficiency every 5 s) as a step hook; returns detach.
+ *   bufferDigest(buf)  FNV-1a hex of every buffer byte: same seed ⇒ same digest, Node and browser.
+ *
+ * Fields on the sim: isActive, actionText, speed, efficiency (number; format with formatEfficiency),
+ * failingCount, failList, parameters, tasks, health, metrics, stepIndex, timeMs, nowMs.
+ * Tick periods (SPEC.md leaves them open) are in constants.ts. Snapshots: snapshot.ts.
+ */
+export * from './types'
+export * from './constants'
+export * from './model'
+export type { SimEvent, SimListener } from './events'
+export { Rng, createRng, hashSeed } from './random'
+export {
+  type Agent,
+  TYPE_COLORS,
+  cloneAgentBuffers,
+  copyAgentBuffers,
+  createAgentBuffers,
+  initAgents,
+  toAgent,
+  worldForCount,
+  writeAgent,
+} from './agents'
+export { computeLinksInto, createLinkBuffers, createLinkGrid, type LinkGrid } from './links'
+export { SwarmSim, createSwarmSim, type SwarmSimOptions } from './engine'
+export { attachMainView, demoLine } from './mainView'
+export { bufferDigest } from './digest'
+export { clampEfficiency, errorRate, formatEfficiency, nextEfficiency } from './swarmStats'
+export * from './texts'
+export * from './snapshot'

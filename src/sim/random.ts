@@ -1,0 +1,61 @@
+/**
+ * Seeded PRNG for the simulation (mulberry32): tiny state (one uint32), fast, and identical in
+ * Node and every browser because it only uses 32-bit integer ops. Never use Math.random in src/sim.
+ */
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
+
+export class Rng {
+  /** The whole generator state; save/restore it to replay a sequence exactly. */
+  state: number
+
+  constructor(seed: number) {
+    this.state = hashSeed(seed)
+  }
+
+  /** Uniform float in [0, 1). */
+  next(): number {
+    let a = (this.state = (this.state + 0x6d2b79f5) | 0)
+    a = Math.imul(a ^ (a >>> 15), a | 1)
+    a ^= a + Math.imul(a ^ (a >>> 7), a | 61)
+    return ((a ^ (a >>> 14)) >>> 0) / 4294967296
+  }
+
+  /** True with probability p. */
+  chance(p: number): boolean {
+    return this.next() < p
+  }
+
+  /** Integer in [0, n). */
+  int(n: number): number {
+    return Math.floor(this.next() * n)
+  }
+
+  /** Float in [min, max). */
+  range(min: number, max: number): number {
+    return min + this.next() * (max - min)
+  }
+
+  /** One element of a non-empty list. */
+  pick<T>(list: readonly T[]): T {
+    return list[this.int(list.length)] as T
+  }
+
+  /** Random lowercase alphanumeric string (agent ids: 8 chars; snapshot ids: 6). */
+  id(length: number): string {
+    let s = ''
+    for (let i = 0; i < length; i++) s += ID_ALPHABET[this.int(ID_ALPHABET.length)]
+    return s
+  }
+}
+
+/** Spread any number (including 0, negatives, floats) into a well-mixed uint32 start state. */
+export function hashSeed(seed: number): number {
+  let h = Math.floor(seed) ^ 0x9e3779b9
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
+  return (h ^ (h >>> 16)) >>> 0
+}
+
+export function createRng(seed: number): Rng {
+  return new Rng(seed)
+}

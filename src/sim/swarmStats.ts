@@ -1,0 +1,109 @@
+/** Swarm-level figures: efficiency (§4), system health, task progress and §3 metrics. */
+import {
+  EFFICIENCY_DROP_PER_FAILING,
+  EFFICIENCY_MAX,
+  EFFICIENCY_MIN,
+  EFFICIENCY_WALK,
+  ERROR_RATE_TREND_THRESHOLD,
+} from './constants'
+import type { SwarmSim } from './engine'
+import type { HealthItem, Trend } from './model'
+import { FLAG, STATUS } from './types'
+
+/** Clamp to 75–99.9. */
+export function clampEfficiency(v: number): number {
+  return v < EFFICIENCY_MIN ? EFFICIENCY_MIN : v > EFFICIENCY_MAX ? EFFICIENCY_MAX : v
+}
+
+/** Next efficiency: −0.2 per failing agent, else a ±0.3 random walk (`r` uniform in [0,1)); clamped. */
+export function nextEfficiency(current: number, failing: number, r: number): number {
+  const next = failing > 0 ? current - EFFICIENCY_DROP_PER_FAILING * failing : current + (r * 2 - 1) * EFFICIENCY_WALK
+  return clampEfficiency(next)
+}
+
+/** Efficiency as shown: 1 decimal ('97.3'). */
+export function formatEfficiency(v: number): string {
+  return v.toFixed(1)
+}
+
+/** Error Rate health: failing/total × 100 with 2 decimals and '%'; trend 'up' when more than 3 fail. */
+export function errorRate(failing: number, total: number): { value: string; trend: Trend } {
+  const pct = total > 0 ? (failing / total) * 100 : 0
+  return { value: `${pct.toFixed(2)}%`, trend: failing > ERROR_RATE_TREND_THRESHOLD ? 'up' : 'stable' }
+}
+
+export function updateEfficiency(sim: SwarmSim): void {
+  // Always draw, so the random sequence does not depend on whether agents fail.
+  const r = sim.rng.next()
+  sim.efficiency = nextEfficiency(sim.efficiency, sim.failingCount, r)
+}
+
+function setItem(items: HealthItem[], name: string, value: string, trend: Trend): void {
+  for (const item of items) {
+    if (item.name === name) {
+      item.value = value
+      item.trend = trend
+    }
+  }
+}
+
+function walk(sim: SwarmSim, value: number, step: number, min: number, max: number): { v: number; trend: Trend } {
+  const d = (sim.rng.next() * 2 - 1) * step
+  const v = Math.min(max, Math.max(min, value + d))
+  return { v, trend: d > step / 3 ? 'up' : d < -step / 3 ? 'down' : 'stable' }
+}
+
+/** Demo drift of Memory/Processing/Network/Latency; Error Rate from the failing count; Uptime fixed. */
+export function updateHealth(sim: SwarmSim): void {
+  const h = sim.health
+  const num = (name: string) => parseFloat(h.find((x) => x.name === name)?.value ?? '0')
+  const mem = walk(sim, num('Memory'), 4, 40, 90)
+  setItem(h, 'Memory', `${Math.round(mem.v)}%`, mem.trend)
+  const proc = walk(sim, num('Processing'), 4, 60, 99)
+  setItem(h, 'Processing', `${Math.round(proc.v)}%`, proc.trend)
+  const net = walk(sim, num('Network'), 0.5, 95, 99.9)
+  setItem(h, 'Network', `${net.v.toFixed(1)}%`, net.trend)
+  const lat = walk(sim, num('Latency'), 3, 5, 40)
+  setItem(h, 'Latency', `${Math.round(lat.v)}ms`, lat.trend)
+  const er = errorRate(sim.failingCount, sim.buffers.count)
+  setItem(h, 'Error Rate', er.value, er.trend)
+}
+
+/** Active tasks advance 0–3 points; at 100 a task completes (completedTasks++) and restarts. */
+export function updateTasks(sim: SwarmSim): void {
+  for (const task of sim.tasks) {
+    if (task.status === 'pending') {
+      if (sim.rng.next() < 0.1) task.status = 'active'
+      continue
+    }
+    task.progress = Math.min(100, task.progress + Math.round(sim.rng.next() * 3))
+    if (task.progress >= 100) {
+      task.progress = 0
+      sim.metrics.completedTasks++
+    }
+  }
+}
+
+/** §3 metrics from the buffers (one pass; no allocation). */
+export function updateMetrics(sim: SwarmSim): void {
+  const buf = sim.buffers
+  const n = buf.count
+  let active = 0
+  let power = 0
+  let eff = 0
+  let healthy = 0
+  for (let i = 0; i < n; i++) {
+    if ((buf.flags[i]! & FLAG.failing) !== 0) continue
+    healthy++
+    power += buf.processingPower[i]!
+    eff += buf.efficiency[i]!
+    if (buf.status[i] !== STATUS.idle) active++
+  }
+  const m = sim.metrics
+  m.totalAgents = n
+  m.activeAgents = active
+  m.processingPower = Math.round(power)
+  m.averageEfficiency = healthy > 0 ? Math.round((eff / healthy) * 10) / 10 : 0
+  const latency = parseFloat(sim.health.find((x) => x.name === 'Latency')?.value ?? '12')
+  m.networkLatency = latency + sim.failingCount * 0.5
+}

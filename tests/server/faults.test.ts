@@ -1,0 +1,309 @@
+/**
+ * Fault tolerance (issue 8 item 3), each case asserted. `npm run test:faults` runs this file and
+ * tests/server/market.test.ts (market down/slow ⇒ stale or 503 within 5 s, breaker after 3 failures).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, Socket, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app'
+import { GuardedChainProvider } from '../../server/chain/guarded-chain.provider'
+import { createDexScreenerClient } from '../../server/chain/market.client'
+import { testConfig } from '../../server/config'
+import { GuardedUpstream } from '../../server/lib/upstream'
+import { createTestWallet, signIn } from '../helpers/wallet'
+import { call } from './helpers/api'
+import { backends } from './helpers/backends'
+import { FakeRpcServer } from './helpers/fake-rpc.server'
+
+const within5s = async <T>(p: Promise<T>): Promise<{ value: T; ms: number }> => {
+  const t0 = performance.now()
+  const value = await p
+  const ms = performance.now() - t0
+  expect(ms).toBeLessThan(5_000)
+  return { value, ms }
+}
+
+const cleanups: Array<() => Promise<unknown>> = []
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => undefined)
+})
+
+describe('market upstream returning garbage', () => {
+  it.each([
+    ['an HTML page', 'text/html', '<html>502 Bad Gateway</html>'],
+    ['a wrong shape', 'application/json', '{"pairs":"nope"}'],
+    ['a truncated body', 'application/json', '{"pairs":[{"priceUsd":'],
+  ])('%s after a good answer ⇒ the last value marked stale', async (_, type, garbage) => {
+    let body = JSON.stringify({ pairs: [{ priceUsd: '0.5', baseToken: { symbol: 'VPOS' } }] })
+    const http = await import('node:http')
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': type })
+      res.end(body)
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    cleanups.push(() => new Promise((r) => server.close(r)))
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+    const up = new GuardedUpstream<unknown>('market', {
+      ttlMs: 0,
+      timeoutMs: 1_000,
+      failureThreshold: 3,
+      openMs: 60_000,
+    })
+    const client = createDexScreenerClient(url)
+    const first = await up.get('m', (s) => client.getPair('m', s))
+    expect(first.stale).toBe(false)
+    body = garbage
+    const { value } = await within5s(up.get('m', (s) => client.getPair('m', s)))
+    expect(value).toMatchObject({ stale: true, value: first.value })
+  })
+})
+
+describe('circuit breakers half-open later', () => {
+  it('market: opens after 3 failures, one trial after openMs, closes on success', async () => {
+    let now = 0
+    let calls = 0
+    let fail = true
+    const up = new GuardedUpstream<number>('market', {
+      ttlMs: 0,
+      timeoutMs: 100,
+      failureThreshold: 3,
+      openMs: 30_000,
+      now: () => now,
+    })
+    const fetcher = async () => {
+      calls++
+      if (fail) throw new Error('down')
+      return 1
+    }
+    for (let i = 0; i < 5; i++) await expect(up.get('k', fetcher)).rejects.toThrow(/unavailable/)
+    expect([calls, up.breaker.state]).toEqual([3, 'open'])
+    now += 30_000
+    fail = false
+    expect((await up.get('k', fetcher)).value).toBe(1)
+    expect([calls, up.breaker.state]).toEqual([4, 'closed'])
+  })
+
+  it('Solana RPC: opens after 5 failures (fails fast with 503), half-opens after openMs', async () => {
+    let now = 0
+    let calls = 0
+    let fail = true
+    const inner = {
+      kind: 'rpc' as const,
+      getTokenBalance: async () => {
+        calls++
+        if (fail) throw new Error('ECONNREFUSED')
+        return 42
+      },
+      getAssetsByOwner: async () => ({ total: 0, items: [] }),
+      getRecentTransactions: async () => [],
+    }
+    const chain = new GuardedChainProvider(inner, {
+      timeoutMs: 200,
+      failureThreshold: 5,
+      openMs: 15_000,
+      now: () => now,
+    })
+    for (let i = 0; i < 8; i++)
+      await expect(chain.getTokenBalance('a', 'm')).rejects.toMatchObject({
+        statusCode: expect.any(Number),
+      })
+    expect(calls).toBe(5)
+    await expect(chain.getTokenBalance('a', 'm')).rejects.toThrow(/circuit open/)
+    now += 15_000
+    fail = false
+    expect(await chain.getTokenBalance('a', 'm')).toBe(42)
+    expect(chain.breaker.state).toBe('closed')
+  })
+})
+
+describe('Solana RPC down, slow or garbage ⇒ a clear 503/502 within 5 s', () => {
+  const w = createTestWallet('faults-rpc')
+  it.each([
+    ['down (HTTP 503)', { httpStatus: 503 }, 503],
+    ['slow (stalls 20 s)', { stallMs: 20_000 }, 503],
+    ['garbage (JSON-RPC error)', { rpcError: { code: -32000, message: 'boom' } }, 502],
+  ] as const)('%s', async (_, reply, status) => {
+    const rpc = await new FakeRpcServer().start()
+    cleanups.push(() => rpc.stop())
+    rpc.handlers.getTokenAccountsByOwner = () => reply
+    const app = await buildApp(testConfig({ SOLANA_RPC_URL: rpc.url }))
+    cleanups.push(() => app.close())
+    const cookie = await signIn(app, w)
+    const { value } = await within5s(
+      call(app, 'POST', '/api/chat/verify-token-balance', {
+        cookie,
+        body: { walletAddress: w.address },
+      }),
+    )
+    expect(value.status).toBe(status)
+    expect(value.body.error).toEqual(expect.any(String))
+  })
+})
+
+/** A TCP proxy in front of PostgreSQL that can be cut (connection refused) and restored on the same port. */
+class CuttableProxy {
+  private server: Server | null = null
+  private sockets = new Set<Socket>()
+  port = 0
+  constructor(private readonly target: { host: string; port: number }) {}
+  async up() {
+    const server = createServer((client) => {
+      const upstream = new Socket()
+      upstream.connect(this.target.port, this.target.host)
+      for (const s of [client, upstream]) {
+        this.sockets.add(s)
+        s.on('close', () => this.sockets.delete(s))
+        s.on('error', () => {
+          client.destroy()
+          upstream.destroy()
+        })
+      }
+      client.pipe(upstream).pipe(client)
+    })
+    await new Promise<void>((r) => server.listen(this.port, '127.0.0.1', r))
+    this.port = (server.address() as { port: number }).port
+    this.server = server
+  }
+  async down() {
+    for (const s of this.sockets) s.destroy()
+    await new Promise((r) => this.server?.close(r))
+    this.server = null
+  }
+}
+
+const pgBackends = backends.filter((b) => b().name === 'postgres')
+describe.skipIf(pgBackends.length === 0)(
+  'PostgreSQL unavailable ⇒ 503, then recovery without restart',
+  () => {
+    it('refused connections answer 503 within 5 s; the same app serves again once PostgreSQL is back', async () => {
+      const backend = pgBackends[0]!()
+      const url = new URL(await backend.create())
+      cleanups.push(() => backend.drop())
+      const proxy = new CuttableProxy({ host: url.hostname, port: Number(url.port || 5432) })
+      await proxy.up()
+      cleanups.push(() => proxy.down())
+      url.host = `127.0.0.1:${proxy.port}`
+      const app = await buildApp(testConfig({ DATABASE_URL: url.toString() }))
+      cleanups.push(() => app.close())
+      const w = createTestWallet('faults-pg', { tier: 'platinum' })
+      const cookie = await signIn(app, w)
+      const post = (content: string) =>
+        call(app, 'POST', '/api/chat/rooms/bronze-lounge/messages', {
+          cookie,
+          body: { walletAddress: w.address, displayName: 'pg', content },
+        })
+      expect((await post('before the outage')).status).toBe(201)
+
+      await proxy.down()
+      for (const req of [
+        () => call(app, 'GET', '/api/chat/rooms'),
+        () => post('during the outage'),
+      ]) {
+        const { value } = await within5s(req())
+        expect(value.status).toBe(503)
+        expect(value.body).toEqual({ error: 'Database unavailable' })
+        expect(value.headers['retry-after']).toBe('5')
+      }
+      expect((await app.inject('/api/health')).statusCode).toBe(200)
+
+      await proxy.up()
+      expect((await call(app, 'GET', '/api/chat/rooms')).status).toBe(200)
+      expect((await post('after the outage')).status).toBe(201)
+      const list = await call(app, 'GET', '/api/chat/rooms/bronze-lounge/messages', { cookie })
+      expect(list.body.map((m: { content: string }) => m.content)).toEqual([
+        'before the outage',
+        'after the outage',
+      ])
+    })
+  },
+)
+
+/** Runs server/main.ts as a real process (so it can be SIGKILLed) and waits for it to listen. */
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ proc: ChildProcess; base: string }> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  // One process (no npx/tsx wrapper), so SIGKILL really kills the server.
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      CLIENT_DIR: '/nonexistent',
+      ...env,
+    },
+    stdio: 'ignore',
+  })
+  const base = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { proc, base }
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  proc.kill('SIGKILL')
+  throw new Error('server did not start')
+}
+
+const killed = (p: ChildProcess) =>
+  new Promise<void>((r) => (p.exitCode !== null ? r() : p.once('exit', () => r())))
+
+describe.each(backends.map((b) => [b().name, b] as const))(
+  'a hard crash loses no stored message (%s)',
+  (name, makeBackend) => {
+    it(
+      'acknowledged messages, SIGKILL, restart: every one is there',
+      { timeout: 60_000 },
+      async () => {
+        const backend = makeBackend()
+        let databaseUrl = await backend.create()
+        cleanups.push(() => backend.drop())
+        if (name === 'sqlite') {
+          const dir = mkdtempSync(join(tmpdir(), 'vpos-crash-'))
+          cleanups.push(async () => rmSync(dir, { recursive: true, force: true }))
+          databaseUrl = `sqlite:${join(dir, 'vpos.sqlite')}`
+        }
+        const w = createTestWallet('faults-crash', { tier: 'platinum' })
+        const first = await startServer({ DATABASE_URL: databaseUrl })
+        cleanups.push(async () => first.proc.kill('SIGKILL'))
+        const cookie = await signIn(first.base, w)
+        const acked: number[] = []
+        for (let i = 0; i < 10; i++) {
+          const res = await fetch(`${first.base}/api/chat/rooms/bronze-lounge/messages`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie },
+            body: JSON.stringify({
+              walletAddress: w.address,
+              displayName: 'crash',
+              content: `m${i}`,
+              clientId: `crash-${i}-xyz`,
+            }),
+          })
+          expect(res.status).toBe(201)
+          acked.push(i)
+        }
+        first.proc.kill('SIGKILL')
+        await killed(first.proc)
+
+        const second = await startServer({ DATABASE_URL: databaseUrl })
+        cleanups.push(async () => second.proc.kill('SIGKILL'))
+        // The session survived too (stored, not in memory).
+        const res = await fetch(`${second.base}/api/chat/rooms/bronze-lounge/messages?after=0`, {
+          headers: { cookie },
+        })
+        expect(res.status).toBe(200)
+        const stored = ((await res.json()) as Array<{ content: string }>).map((m) => m.content)
+        expect(stored).toEqual(acked.map((i) => `m${i}`))
+        second.proc.kill('SIGKILL')
+        await killed(second.proc)
+      },
+    )
+  },
+)

@@ -1,0 +1,91 @@
+import { EventEmitter } from 'node:events'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { WebSocket } from 'ws'
+import { FeedRelay } from '../../server/scale/feed-relay'
+import { encodeJsonFrame, encodePackedPositions } from '../../src/feed/protocol'
+
+/** Just the ws surface the relay uses, with a controllable send buffer. */
+class FakeSocket extends EventEmitter {
+  readyState = 1
+  bufferedAmount = 0
+  sent: number[] = []
+  terminated = false
+  pings = 0
+  send(frame: Uint8Array) {
+    this.sent.push(frame[0]!)
+  }
+  terminate() {
+    this.terminated = true
+    this.readyState = 3
+    this.emit('close')
+  }
+  ping() {
+    this.pings++
+  }
+  close() {
+    this.readyState = 3
+  }
+}
+const fake = () => new FakeSocket() as FakeSocket & WebSocket
+
+const state = encodeJsonFrame(0, { agents: [], metrics: { totalAgents: 0, activeAgents: 0 } })
+const pos = encodeJsonFrame(1, [])
+const packed = encodePackedPositions([], [], 0)
+const msg = encodeJsonFrame(2, { id: '1', type: 'system', text: 'x', timestamp: '' })
+
+afterEach(() => vi.useRealTimers())
+
+describe('FeedRelay', () => {
+  it('sends the latest state first and positions only after it, in the negotiated encoding', () => {
+    const relay = new FeedRelay()
+    const early = fake()
+    relay.add(early, false)
+    relay.relay(pos)
+    relay.relay(state)
+    const json = fake()
+    const f32 = fake()
+    relay.add(json, false)
+    relay.add(f32, true)
+    for (const f of [pos, packed, msg]) relay.relay(f)
+    expect(early.sent).toEqual([0, 1, 2])
+    expect(json.sent).toEqual([0, 1, 2])
+    expect(f32.sent).toEqual([0, 8, 2])
+  })
+
+  it('skips position frames for a backed-up socket, keeps events, terminates past the hard limit', () => {
+    const relay = new FeedRelay({ softBytes: 1000, hardBytes: 5000 })
+    const slow = fake()
+    const fast = fake()
+    relay.add(slow, false)
+    relay.add(fast, false)
+    relay.relay(state)
+    slow.bufferedAmount = 2000
+    relay.relay(pos)
+    relay.relay(msg)
+    expect(slow.sent).toEqual([0, 2])
+    expect(fast.sent).toEqual([0, 1, 2])
+    expect(relay.stats.skipped).toBe(1)
+    slow.bufferedAmount = 6000
+    relay.relay(pos)
+    expect(slow.terminated).toBe(true)
+    expect(fast.sent).toEqual([0, 1, 2, 1])
+    expect(relay.clients.size).toBe(1)
+  })
+
+  it('terminates a peer that missed a heartbeat ping and keeps one that answered', () => {
+    vi.useFakeTimers()
+    const relay = new FeedRelay()
+    const dead = fake()
+    const live = fake()
+    relay.add(dead, false)
+    relay.add(live, false)
+    relay.startHeartbeat(1000)
+    vi.advanceTimersByTime(1000)
+    expect([dead.pings, live.pings]).toEqual([1, 1])
+    live.emit('pong')
+    vi.advanceTimersByTime(1000)
+    expect(dead.terminated).toBe(true)
+    expect(live.terminated).toBe(false)
+    relay.close()
+  })
+})

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import { afterAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { testConfig } from '../../server/config'
+import { feedRoutes } from '../../server/routes/feed.routes'
+import { decodeFrame, type FeedMessage } from '../../src/feed/protocol'
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+async function redisUp(): Promise<boolean> {
+  const r = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  })
+  r.on('error', () => {})
+  try {
+    await r.connect()
+    return (await r.ping()) === 'PONG'
+  } catch {
+    return false
+  } finally {
+    r.disconnect()
+  }
+}
+
+const available = await redisUp()
+if (!available) {
+  if (process.env.CI === 'true') throw new Error(`Redis at ${REDIS_URL} is required in CI`)
+  console.warn(`scale.test: Redis at ${REDIS_URL} unreachable, skipping the two-instance tests`)
+}
+
+const prefix = `vpos_t_${randomBytes(4).toString('hex')}`
+const apps: FastifyInstance[] = []
+afterAll(async () => {
+  for (const a of apps) await a.close().catch(() => {})
+  if (!available) return
+  const r = new Redis(REDIS_URL)
+  const keys = await r.keys(`${prefix}:*`)
+  if (keys.length) await r.del(...keys)
+  r.disconnect()
+})
+
+async function instance(): Promise<{ app: FastifyInstance; url: string }> {
+  const app = Fastify()
+  app.decorate('config', testConfig({ REDIS_URL }))
+  await app.register(feedRoutes, { redisPrefix: prefix, redisTtlMs: 1500 })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  apps.push(app)
+  return { app, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws` }
+}
+
+function client(url: string) {
+  const ws = new WebSocket(url)
+  const got: FeedMessage[] = []
+  ws.on('message', (d) => {
+    const m = decodeFrame(d)
+    if (m) got.push(m)
+  })
+  return { ws, got }
+}
+
+async function until(cond: () => boolean, ms: number, what: string) {
+  const end = Date.now() + ms
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+const ids = (m: FeedMessage | undefined) => (m?.type === 0 ? m.payload.agents.map((a) => a.id) : [])
+const positionsKey = (m: FeedMessage) => (m.type === 1 ? JSON.stringify(m.payload) : '')
+
+describe.skipIf(!available)('live feed across two instances sharing Redis', () => {
+  it('clients on both instances see the same agents; a lost leader is replaced within seconds', async () => {
+    const a = await instance()
+    const b = await instance()
+    await until(
+      () => [a, b].filter((i) => i.app.feed.scale?.isLeader).length === 1,
+      5000,
+      'one leader',
+    )
+    const [leader, follower] = a.app.feed.scale?.isLeader ? [a, b] : [b, a]
+
+    const onLeader = client(leader.url)
+    const onFollower = client(follower.url)
+    await until(
+      () => [onLeader, onFollower].every((c) => c.got.filter((m) => m.type === 1).length >= 5),
+      5000,
+      'frames',
+    )
+    const stateIds = ids(onLeader.got.find((m) => m.type === 0))
+    expect(stateIds).toHaveLength(146)
+    expect(ids(onFollower.got.find((m) => m.type === 0))).toEqual(stateIds)
+    // The very same position frames reach both instances' clients.
+    const seen = new Set(onLeader.got.filter((m) => m.type === 1).map(positionsKey))
+    expect(onFollower.got.filter((m) => m.type === 1).some((m) => seen.has(positionsKey(m)))).toBe(
+      true,
+    )
+
+    // The leader vanishes without releasing its lease.
+    leader.app.feed.scale?.crash()
+    onLeader.ws.terminate()
+    await until(() => follower.app.feed.scale?.isLeader === true, 6000, 'takeover')
+    const before = onFollower.got.length
+    await until(
+      () => onFollower.got.slice(before).filter((m) => m.type === 1).length >= 3,
+      5000,
+      'frames after takeover',
+    )
+    const after = onFollower.got.slice(before).find((m) => m.type === 1)
+    // Same swarm: the new leader resumed from the stored state.
+    expect(after?.type === 1 && after.payload.map((p) => p.id)).toEqual(stateIds)
+    onFollower.ws.close(1000)
+  }, 30_000)
+})

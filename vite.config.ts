@@ -1,0 +1,52 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5001}`
+
+export default defineConfig({
+  plugins: [react()],
+  // CSP: tags get this placeholder nonce (plus a <meta property="csp-nonce"> that styled-components
+  // reads); the server swaps in a fresh nonce per index.html response (server/plugins/security.plugin.ts).
+  html: { cspNonce: 'VPOS_CSP_NONCE' },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+    reportCompressedSize: true,
+    manifest: true,
+  },
+  server: {
+    // `npm run dev`: Vite serves the client with HMR and proxies the API, /ws and SSE to the
+    // Fastify process (restarted by tsx watch), so the browser sees one origin.
+    port: Number(process.env.PORT ?? 5000),
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/ws': { target: apiTarget, ws: true },
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          // Storage suites share the machine's PostgreSQL database; run files one at a time.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
+  },
+})
