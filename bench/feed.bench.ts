@@ -8,7 +8,6 @@
  */
 import { fork } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
-import { setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import Fastify from 'fastify'
 import { testConfig } from '../server/config'

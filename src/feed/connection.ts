@@ -135,21 +135,23 @@ export class LiveFeedConnection {
 
   private onClose(code: number): void {
     this.teardown()
-    this.setState('closed')
-    if (this.stopped) return
-    if (code === 1000) {
-      this.on.onSourceChange('sim')
+    if (this.stopped || code === 1000) {
+      this.setState('closed')
+      if (!this.stopped) this.on.onSourceChange('sim')
       return
     }
+    // The attempt counter is settled before 'closed' is announced, so observers of the state see
+    // the retry that is now scheduled (or 0 once the feed has given up).
+    const giveUp = this.attempts >= MAX_ATTEMPTS
+    this.attempts = giveUp ? 0 : this.attempts + 1
+    this.setState('closed')
     this.on.log('alert', FEED_TEXT.closed)
     this.on.setActionText(FEED_TEXT.closedAction)
-    if (this.attempts < MAX_ATTEMPTS) {
-      this.attempts++
+    if (!giveUp) {
       this.retry = setTimeout(() => this.connect(), backoffDelay(this.attempts))
       return
     }
     this.on.log('alert', FEED_TEXT.failed)
-    this.attempts = 0
     this.stopped = true
     this.on.onSourceChange('sim')
   }

@@ -86,18 +86,22 @@ test('LIVE DATA with the server, OFFLINE while it restarts, LIVE DATA again afte
 })
 
 test('falls back to simulated data after 10 failed attempts', async ({ page }) => {
+  test.setTimeout(120_000) // ten attempts stepped on the page clock, about 100 s of page time
   await startServer()
   await page.clock.install()
   await page.goto(`${origin}/?boot=0`)
   await expect(html(page)).toHaveAttribute('data-feed', 'open')
   await stopServer()
   await failAttemptsUpTo(page, 10)
-  // The tenth failure gives up: counter reset, local sim again, no more attempts.
-  await page.clock.runFor(1000)
+  // The tenth attempt is scheduled 30 s out (1.5^9 s, capped); its failure gives up: counter reset,
+  // local sim again, no more attempts.
+  await page.clock.runFor(30_000)
   await expect(html(page)).toHaveAttribute('data-feed-source', 'sim')
   await expect(html(page)).toHaveAttribute('data-feed-attempts', '0')
-  await page.clock.runFor(120_000)
+  // Longer than the 30 s backoff cap: no further attempt is made.
+  await page.clock.runFor(31_000)
   await expect(html(page)).toHaveAttribute('data-feed', 'closed')
+  await expect(html(page)).toHaveAttribute('data-feed-attempts', '0')
 })
 
 test('?feed=sim never connects', async ({ page }) => {
