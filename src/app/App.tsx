@@ -6,6 +6,7 @@ import { createQueryClient } from '../api/queryClient'
 import { startLiveFeed } from '../feed/liveFeed'
 import { swarmStoreTarget } from '../feed/storeTarget'
 import { SceneSlot, preloadScene } from '../scene/SceneSlot'
+import { startSimulation, stopSimulation } from '../state/swarmStore'
 import { ErrorBoundary } from '../ui/ErrorBoundary'
 import { PageLoading } from '../ui/Page'
 import { Toaster } from '../ui/Toaster'
@@ -46,9 +47,16 @@ const Main = styled.main`
 
 function Shell() {
   const { pathname } = useLocation()
-  const [booting, setBooting] = useState(() => new URLSearchParams(window.location.search).get('boot') !== '0')
+  const [booting, setBooting] = useState(
+    () => new URLSearchParams(window.location.search).get('boot') !== '0',
+  )
   const endBoot = useCallback(() => setBooting(false), [])
   useEffect(preloadScene, [])
+  // The local sim runs behind every route (the scene and the Swarm Core panels read it).
+  useEffect(() => {
+    startSimulation()
+    return stopSimulation
+  }, [])
   // The live feed replaces the local sim as the store's writer while connected (?feed=sim: never).
   useEffect(() => startLiveFeed(swarmStoreTarget()).stop, [])
   const isCore = pathname === '/' || pathname === ''
