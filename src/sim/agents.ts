@@ -48,7 +48,10 @@ export { FAILING_COLOR }
 /** World size for `count` agents: BASE_WORLD holds 146; the area grows linearly with the count. */
 export function worldForCount(count: number): World {
   const scale = Math.sqrt(Math.max(count, DEFAULT_AGENT_COUNT) / DEFAULT_AGENT_COUNT)
-  return { width: Math.round(BASE_WORLD.width * scale), height: Math.round(BASE_WORLD.height * scale) }
+  return {
+    width: Math.round(BASE_WORLD.width * scale),
+    height: Math.round(BASE_WORLD.height * scale),
+  }
 }
 
 /** Zeroed buffers for up to `capacity` agents (count 0). */
@@ -104,7 +107,13 @@ export const NUMERIC_FIELDS = [
  * Fill `count` agents with the §3 initial ranges: processingPower 10–99, efficiency 85–100,
  * connections 0–7, energy 50–99, unique 8-char ids.
  */
-export function initAgents(buf: AgentBuffers, count: number, world: World, rng: Rng, nowMs: number): void {
+export function initAgents(
+  buf: AgentBuffers,
+  count: number,
+  world: World,
+  rng: Rng,
+  nowMs: number,
+): void {
   if (count > buf.capacity) throw new RangeError(`count ${count} exceeds capacity ${buf.capacity}`)
   const seen = new Set<string>()
   for (let i = 0; i < count; i++) {

@@ -17,7 +17,13 @@ import {
   STEP_MS,
 } from './constants'
 import type { SimEvent, SimListener } from './events'
-import { computeLinksInto, createLinkBuffers, createLinkGrid, gridFits, type LinkGrid } from './links'
+import {
+  computeLinksInto,
+  createLinkBuffers,
+  createLinkGrid,
+  gridFits,
+  type LinkGrid,
+} from './links'
 import {
   defaultHealth,
   defaultParameters,
@@ -126,7 +132,12 @@ export class SwarmSim {
 
   /** Emit a console message stamped with the simulated clock. */
   log(type: MessageType, text: string): Message {
-    const message: Message = { id: `m${++this.messageSeq}`, type, text, timestamp: new Date(this.nowMs).toISOString() }
+    const message: Message = {
+      id: `m${++this.messageSeq}`,
+      type,
+      text,
+      timestamp: new Date(this.nowMs).toISOString(),
+    }
     this.emit({ kind: 'message', message })
     return message
   }
@@ -306,7 +317,12 @@ export class SwarmSim {
     updateMetrics(this)
     if (this.listeners.length > 0) {
       this.emit({ kind: 'tasks', tasks: this.tasks })
-      this.emit({ kind: 'metrics', metrics: this.metrics, efficiency: this.efficiency, health: this.health })
+      this.emit({
+        kind: 'metrics',
+        metrics: this.metrics,
+        efficiency: this.efficiency,
+        health: this.health,
+      })
     }
   }
 

@@ -25,7 +25,11 @@ export interface LinkGrid {
 }
 
 export function createLinkBuffers(capacity: number): LinkBuffers {
-  return { count: 0, a: new Uint32Array(capacity * MAX_CONNECTIONS), b: new Uint32Array(capacity * MAX_CONNECTIONS) }
+  return {
+    count: 0,
+    a: new Uint32Array(capacity * MAX_CONNECTIONS),
+    b: new Uint32Array(capacity * MAX_CONNECTIONS),
+  }
 }
 
 export function createLinkGrid(world: World, capacity: number, cellSize = LINK_DISTANCE): LinkGrid {

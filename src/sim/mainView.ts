@@ -17,7 +17,10 @@ import type { SwarmSim } from './engine'
 import { DEMO_LINES, INITIAL_MESSAGE } from './texts'
 
 /** A demo console line with its number filled in. */
-export function demoLine(sim: SwarmSim): { type: 'system' | 'node' | 'task' | 'analysis'; text: string } {
+export function demoLine(sim: SwarmSim): {
+  type: 'system' | 'node' | 'task' | 'analysis'
+  text: string
+} {
   const line = sim.rng.pick(DEMO_LINES)
   const n = 10 + sim.rng.int(990)
   const pct = 80 + sim.rng.int(20)

@@ -83,7 +83,14 @@ export function defaultTasks(): Task[] {
   ]
 }
 
-export const HEALTH_NAMES = ['Memory', 'Processing', 'Network', 'Latency', 'Error Rate', 'Uptime'] as const
+export const HEALTH_NAMES = [
+  'Memory',
+  'Processing',
+  'Network',
+  'Latency',
+  'Error Rate',
+  'Uptime',
+] as const
 
 export function defaultHealth(): HealthItem[] {
   return [

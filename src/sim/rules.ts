@@ -38,7 +38,13 @@ const NOT_GLOW = 0xff ^ FLAG.glow
  * One frame of movement for non-failing agents (failing agents are frozen). `speedFactor` is
  * speed / 5. While `active`, each agent also has the 0.5% mode switch of §4.
  */
-export function moveAgents(buf: AgentBuffers, world: World, rng: Rng, active: boolean, speedFactor: number): void {
+export function moveAgents(
+  buf: AgentBuffers,
+  world: World,
+  rng: Rng,
+  active: boolean,
+  speedFactor: number,
+): void {
   const n = buf.count
   const { x, y, speedX, speedY, targetX, targetY, mode, flags } = buf
   const w = world.width

@@ -180,7 +180,10 @@ export function parseSnapshotFile(text: string): ImportResult {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''
-    return { ok: false, error: `Invalid snapshot file: ${where}${issue?.message ?? 'unrecognised content'}` }
+    return {
+      ok: false,
+      error: `Invalid snapshot file: ${where}${issue?.message ?? 'unrecognised content'}`,
+    }
   }
   const snapshots = parsed.data.snapshots.map((s): Snapshot => {
     const agents = createAgentBuffers(s.agents.length)

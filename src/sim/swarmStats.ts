@@ -17,7 +17,10 @@ export function clampEfficiency(v: number): number {
 
 /** Next efficiency: −0.2 per failing agent, else a ±0.3 random walk (`r` uniform in [0,1)); clamped. */
 export function nextEfficiency(current: number, failing: number, r: number): number {
-  const next = failing > 0 ? current - EFFICIENCY_DROP_PER_FAILING * failing : current + (r * 2 - 1) * EFFICIENCY_WALK
+  const next =
+    failing > 0
+      ? current - EFFICIENCY_DROP_PER_FAILING * failing
+      : current + (r * 2 - 1) * EFFICIENCY_WALK
   return clampEfficiency(next)
 }
 
@@ -29,7 +32,10 @@ export function formatEfficiency(v: number): string {
 /** Error Rate health: failing/total × 100 with 2 decimals and '%'; trend 'up' when more than 3 fail. */
 export function errorRate(failing: number, total: number): { value: string; trend: Trend } {
   const pct = total > 0 ? (failing / total) * 100 : 0
-  return { value: `${pct.toFixed(2)}%`, trend: failing > ERROR_RATE_TREND_THRESHOLD ? 'up' : 'stable' }
+  return {
+    value: `${pct.toFixed(2)}%`,
+    trend: failing > ERROR_RATE_TREND_THRESHOLD ? 'up' : 'stable',
+  }
 }
 
 export function updateEfficiency(sim: SwarmSim): void {
@@ -47,7 +53,13 @@ function setItem(items: HealthItem[], name: string, value: string, trend: Trend)
   }
 }
 
-function walk(sim: SwarmSim, value: number, step: number, min: number, max: number): { v: number; trend: Trend } {
+function walk(
+  sim: SwarmSim,
+  value: number,
+  step: number,
+  min: number,
+  max: number,
+): { v: number; trend: Trend } {
   const d = (sim.rng.next() * 2 - 1) * step
   const v = Math.min(max, Math.max(min, value + d))
   return { v, trend: d > step / 3 ? 'up' : d < -step / 3 ? 'down' : 'stable' }

@@ -31,7 +31,10 @@ export function recoveryText(id: string): string {
 export const INITIAL_MESSAGE = 'Initializing vPOS swarm core... neural mesh online'
 
 /** Demo console lines for the main view (one every 3 s); `{n}` is a count 10–999, `{p}` a percentage 80–99. */
-export const DEMO_LINES: readonly { type: 'system' | 'node' | 'task' | 'analysis'; text: string }[] = [
+export const DEMO_LINES: readonly {
+  type: 'system' | 'node' | 'task' | 'analysis'
+  text: string
+}[] = [
   { type: 'node', text: 'Node handshake completed with {n} peers' },
   { type: 'task', text: 'Pattern Recognition batch {n} dispatched to analyzer cluster' },
   { type: 'analysis', text: 'Anomaly score recalculated: {p}% of traffic nominal' },

@@ -10,9 +10,21 @@ export type ModeName = keyof typeof MODE
 export const MODE_NAMES: readonly ModeName[] = ['explore', 'idle', 'target', 'analyze']
 
 /** Agent.type (§3); OTHER gets the default teal look. */
-export const AGENT_TYPE = { standard: 0, analyzer: 1, collector: 2, processor: 3, other: 4 } as const
+export const AGENT_TYPE = {
+  standard: 0,
+  analyzer: 1,
+  collector: 2,
+  processor: 3,
+  other: 4,
+} as const
 export type AgentTypeName = keyof typeof AGENT_TYPE
-export const AGENT_TYPE_NAMES: readonly AgentTypeName[] = ['standard', 'analyzer', 'collector', 'processor', 'other']
+export const AGENT_TYPE_NAMES: readonly AgentTypeName[] = [
+  'standard',
+  'analyzer',
+  'collector',
+  'processor',
+  'other',
+]
 
 /** Agent.status (§3); OTHER is shown neutral. */
 export const STATUS = { active: 0, idle: 1, processing: 2, other: 3 } as const

@@ -5,7 +5,11 @@ import { RECENT_ERRORS_CAP, swarm } from './swarmState'
 let messageSeq = 0
 
 /** Append a §3 Message (ISO timestamp added here); keeps the last MESSAGE_CAP (200). */
-export function appendMessage(type: MessageType, text: string, timestamp = new Date().toISOString()): Message {
+export function appendMessage(
+  type: MessageType,
+  text: string,
+  timestamp = new Date().toISOString(),
+): Message {
   const message: Message = { id: `u${++messageSeq}`, type, text, timestamp }
   pushMessage(message)
   return message
@@ -14,7 +18,8 @@ export function appendMessage(type: MessageType, text: string, timestamp = new D
 /** Append an already stamped message (sim events, live feed). */
 export function pushMessage(message: Message): void {
   swarm.messages.push(message)
-  if (swarm.messages.length > MESSAGE_CAP) swarm.messages.splice(0, swarm.messages.length - MESSAGE_CAP)
+  if (swarm.messages.length > MESSAGE_CAP)
+    swarm.messages.splice(0, swarm.messages.length - MESSAGE_CAP)
 }
 
 export function pushError(error: ErrorEvent): void {

@@ -46,7 +46,10 @@ function openDb(): Promise<IDBDatabase | null> {
   return dbPromise
 }
 
-function run<T>(mode: IDBTransactionMode, fn: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | null> {
+function run<T>(
+  mode: IDBTransactionMode,
+  fn: (store: IDBObjectStore) => IDBRequest<T> | void,
+): Promise<T | null> {
   return openDb().then(
     (db) =>
       new Promise<T | null>((resolve) => {
@@ -78,7 +81,12 @@ export function toRecord(s: Snapshot): Snapshot {
     agents: s.agents,
     metrics: { ...s.metrics },
     failingAgents: [...s.failingAgents],
-    messages: s.messages.map((m) => ({ id: m.id, type: m.type, text: m.text, timestamp: m.timestamp })),
+    messages: s.messages.map((m) => ({
+      id: m.id,
+      type: m.type,
+      text: m.text,
+      timestamp: m.timestamp,
+    })),
   }
 }
 

@@ -57,7 +57,12 @@ function newSnapshotId(): string {
 
 /** Proxy-friendly: heavy parts in ref() so valtio never walks 100k agents. */
 function track(s: Snapshot): Snapshot {
-  return { ...s, agents: ref(s.agents), messages: ref(s.messages), failingAgents: ref(s.failingAgents) }
+  return {
+    ...s,
+    agents: ref(s.agents),
+    messages: ref(s.messages),
+    failingAgents: ref(s.failingAgents),
+  }
 }
 
 function addToList(s: Snapshot): void {
@@ -83,7 +88,12 @@ export function takeSnapshot(opts: { name?: string; description?: string } = {})
     messages: swarm.messages,
   })
   addToList(s)
-  pushMessage({ id: `s${s.id}`, type: 'system', text: snapshotCreatedText(s), timestamp: new Date(sim.nowMs).toISOString() })
+  pushMessage({
+    id: `s${s.id}`,
+    type: 'system',
+    text: snapshotCreatedText(s),
+    timestamp: new Date(sim.nowMs).toISOString(),
+  })
   void saveSnapshot(s)
   return s
 }
@@ -115,7 +125,10 @@ export function deleteSnapshot(id: string): void {
   const m = swarm.snapshots
   if (!m.isReplaying) return
   if (list.length === 0) exitReplay()
-  else showSnapshot(Math.min(m.currentReplayIndex - (k < m.currentReplayIndex ? 1 : 0), list.length - 1))
+  else
+    showSnapshot(
+      Math.min(m.currentReplayIndex - (k < m.currentReplayIndex ? 1 : 0), list.length - 1),
+    )
 }
 
 export function clearSnapshots(): void {
@@ -142,7 +155,12 @@ function showSnapshot(index: number): void {
   }
   copyAgentBuffers(src, replay.buffers)
   const g = replay.grid
-  if (!g || g.capacity < src.count || g.cols !== Math.ceil(s.world.width / g.cellSize) || g.rows !== Math.ceil(s.world.height / g.cellSize)) {
+  if (
+    !g ||
+    g.capacity < src.count ||
+    g.cols !== Math.ceil(s.world.width / g.cellSize) ||
+    g.rows !== Math.ceil(s.world.height / g.cellSize)
+  ) {
     replay.grid = createLinkGrid(s.world, replay.buffers.capacity)
   }
   computeLinksInto(replay.buffers, replay.grid!, replay.links!)
@@ -248,7 +266,9 @@ export function exportSnapshotsJson(): string {
  * Import an export file. A bad file changes nothing and sets snapshots.importError (also returned).
  * Imported snapshots whose id is already present get a fresh id.
  */
-export function importSnapshotsJson(text: string): { ok: true; count: number } | { ok: false; error: string } {
+export function importSnapshotsJson(
+  text: string,
+): { ok: true; count: number } | { ok: false; error: string } {
   const result = parseSnapshotFile(text)
   if (!result.ok) {
     swarm.snapshots.importError = result.error

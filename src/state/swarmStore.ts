@@ -72,7 +72,8 @@ export function syncDerived(sim: SwarmSim = writerSim()): void {
   swarm.efficiency = formatEfficiency(sim.efficiency)
   swarm.failingCount = sim.failingCount
   const ids: string[] = []
-  for (let k = 0; k < sim.failingCount && k < FAILING_IDS_CAP; k++) ids.push(sim.buffers.ids[sim.failList[k]!]!)
+  for (let k = 0; k < sim.failingCount && k < FAILING_IDS_CAP; k++)
+    ids.push(sim.buffers.ids[sim.failList[k]!]!)
   swarm.failingAgents = ids
   Object.assign(swarm.metrics, sim.metrics)
   sim.tasks.forEach((t, i) => Object.assign(swarm.tasks[i] ?? (swarm.tasks[i] = { ...t }), t))
@@ -87,7 +88,8 @@ function listen(sim: SwarmSim): void {
 /** Recompute links for the displayed buffers (every frame, or every 4th for large swarms). */
 function maybeComputeLinks(sim: SwarmSim): void {
   runtime.linkFrame++
-  if (sim.buffers.count <= LINK_EVERY_FRAME_MAX || runtime.linkFrame % LINK_EVERY_LARGE === 0) sim.computeLinks()
+  if (sim.buffers.count <= LINK_EVERY_FRAME_MAX || runtime.linkFrame % LINK_EVERY_LARGE === 0)
+    sim.computeLinks()
 }
 
 /** One display frame of `dtMs`: tick the writer (unless paused/live/replaying), links, version, sync. */
@@ -124,7 +126,9 @@ function loop(): void {
   runtime.lastFrameAt = t
   frame(dt)
   runtime.loopHandle =
-    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(loop) : (setTimeout(loop, STEP_MS) as unknown as number)
+    typeof requestAnimationFrame === 'function'
+      ? requestAnimationFrame(loop)
+      : (setTimeout(loop, STEP_MS) as unknown as number)
 }
 
 /**
@@ -155,11 +159,22 @@ export function stopSimulation(): void {
 }
 
 /** Replace the local sim (new seed/count); stops the clock. */
-export function resetSwarm(opts: { seed: number; count?: number; world?: World; epochMs?: number; paused?: boolean }): SwarmSim {
+export function resetSwarm(opts: {
+  seed: number
+  count?: number
+  world?: World
+  epochMs?: number
+  paused?: boolean
+}): SwarmSim {
   stopSimulation()
   runtime.detachEvents?.()
   runtime.detachEvents = null
-  const sim = createSwarmSim({ seed: opts.seed, count: opts.count, world: opts.world, epochMs: opts.epochMs ?? 0 })
+  const sim = createSwarmSim({
+    seed: opts.seed,
+    count: opts.count,
+    world: opts.world,
+    epochMs: opts.epochMs ?? 0,
+  })
   installSim(sim, opts.paused ?? false)
   listen(sim)
   sim.computeLinks()
@@ -229,11 +244,20 @@ export function selectedAgent(): Agent | null {
 // ---- live feed (issue 5): the feed replaces the local sim as the writer ----
 
 /** §7.1 type 0: full state. Swaps the displayed buffers to the live agents; the local sim pauses. */
-export function applyLiveState(state: { agents: readonly Agent[]; metrics?: Partial<Metrics>; world?: World }): void {
+export function applyLiveState(state: {
+  agents: readonly Agent[]
+  metrics?: Partial<Metrics>
+  world?: World
+}): void {
   const count = state.agents.length
   const world = state.world ?? runtime.sim.world
   let live = runtime.liveSim
-  if (!live || live.buffers.capacity < count || live.world.width !== world.width || live.world.height !== world.height) {
+  if (
+    !live ||
+    live.buffers.capacity < count ||
+    live.world.width !== world.width ||
+    live.world.height !== world.height
+  ) {
     live = createSwarmSim({ seed: runtime.sim.seed, count: Math.max(count, 1), world })
   }
   state.agents.forEach((a, i) => writeAgent(live.buffers, i, a))
@@ -254,7 +278,9 @@ export function applyLiveState(state: { agents: readonly Agent[]; metrics?: Part
 }
 
 /** §7.1 type 1: position updates, as {id,x,y} objects or packed [x0,y0,x1,y1,…] in agent order. */
-export function applyLivePositions(updates: readonly { id: string; x: number; y: number }[] | Float32Array): void {
+export function applyLivePositions(
+  updates: readonly { id: string; x: number; y: number }[] | Float32Array,
+): void {
   const live = runtime.liveSim
   if (!live) return
   const buf = live.buffers
@@ -293,8 +319,14 @@ export function applyLiveTasks(tasks: readonly Task[]): void {
 }
 
 /** §7.1 type 2: a system message from the server (keeps its id/timestamp when given). */
-export function applyLiveMessage(m: { id?: string; type: MessageType; text: string; timestamp?: string }): void {
-  if (m.id && m.timestamp) pushMessage({ id: m.id, type: m.type, text: m.text, timestamp: m.timestamp })
+export function applyLiveMessage(m: {
+  id?: string
+  type: MessageType
+  text: string
+  timestamp?: string
+}): void {
+  if (m.id && m.timestamp)
+    pushMessage({ id: m.id, type: m.type, text: m.text, timestamp: m.timestamp })
   else appendMessage(m.type, m.text)
 }
 

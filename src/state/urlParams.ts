@@ -23,7 +23,10 @@ function intParam(v: string | null): number | null {
 }
 
 /** Parse a location.search string; invalid values fall back to defaults. */
-export function parseSwarmParams(search: string, fallbackSeed: () => number = () => Date.now() % 2147483647): SwarmUrlParams {
+export function parseSwarmParams(
+  search: string,
+  fallbackSeed: () => number = () => Date.now() % 2147483647,
+): SwarmUrlParams {
   const q = new URLSearchParams(search)
   const seedParam = intParam(q.get('seed'))
   const agentsParam = intParam(q.get('agents'))
@@ -31,7 +34,10 @@ export function parseSwarmParams(search: string, fallbackSeed: () => number = ()
   return {
     seed: seedParam ?? fallbackSeed(),
     seeded: seedParam !== null,
-    agents: agentsParam !== null && agentsParam >= 1 ? Math.min(agentsParam, MAX_AGENTS) : DEFAULT_AGENT_COUNT,
+    agents:
+      agentsParam !== null && agentsParam >= 1
+        ? Math.min(agentsParam, MAX_AGENTS)
+        : DEFAULT_AGENT_COUNT,
     paused: paused === '1' || paused === 'true',
     feed: q.get('feed') === 'live' ? 'live' : 'sim',
   }
