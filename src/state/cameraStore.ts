@@ -3,33 +3,27 @@
  * The scene's camera rig reads `camera` in useFrame and writes it on pan/zoom gestures; the zoom
  * buttons and the readout on the Swarm Core overlay call the actions below. `x`, `y` are the pan: the offset
  * (world units) of the canvas centre from the centre of the swarm's world; `zoom` is screen pixels per world unit (1 = 100%).
+ * The math lives in src/scene/camera/camera.ts (pure, no three.js: safe for the entry chunk).
  */
 import { proxy } from 'valtio'
+import {
+  ZOOM_BUTTON_STEP,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  ZOOM_WHEEL_STEP,
+  clampZoom,
+  type CameraView,
+} from '../scene/camera/camera'
 
-export const ZOOM_MIN = 0.5
-export const ZOOM_MAX = 5
-/** zoom buttons (§9) */
-export const ZOOM_BUTTON_STEP = 0.25
-/** one wheel notch (§9) */
-export const ZOOM_WHEEL_STEP = 0.1
+export { ZOOM_BUTTON_STEP, ZOOM_MAX, ZOOM_MIN, ZOOM_WHEEL_STEP, clampZoom }
 
-export interface CameraState {
-  x: number
-  y: number
-  zoom: number
-}
+export type CameraState = CameraView
 
 export const camera = proxy<CameraState>({ x: 0, y: 0, zoom: 1 })
 
-/** Zoom clamped to 0.5–5, rounded to 1e-6 so repeated steps do not drift (0.25 × 4 = 1 exactly). */
-export function clampZoom(zoom: number): number {
-  const z = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom))
-  return Math.round(z * 1e6) / 1e6
-}
-
 export function setCamera(next: Partial<CameraState>): void {
-  if (next.x !== undefined) camera.x = next.x
-  if (next.y !== undefined) camera.y = next.y
+  if (next.x !== undefined && Number.isFinite(next.x)) camera.x = next.x
+  if (next.y !== undefined && Number.isFinite(next.y)) camera.y = next.y
   if (next.zoom !== undefined) camera.zoom = clampZoom(next.zoom)
 }
 

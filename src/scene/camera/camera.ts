@@ -1,0 +1,137 @@
+/**
+ * Pure camera math of the swarm view (tldraw-style kernels: data in, data out, no effects).
+ *
+ * A view is { x, y, zoom }: `x`, `y` are the pan, the offset in world units of the canvas centre
+ * from the centre of the swarm's world; `zoom` is CSS pixels per world unit (1 = 100 %). Screen
+ * points are CSS pixels from the canvas's top-left corner, y down; world y is also down (the sim's
+ * world spans [0, width] × [0, height]).
+ */
+
+export const ZOOM_MIN = 0.5
+export const ZOOM_MAX = 5
+/** One wheel notch (§9). */
+export const ZOOM_WHEEL_STEP = 0.1
+/** Zoom buttons (§9). */
+export const ZOOM_BUTTON_STEP = 0.25
+/** Wheel deltaY (pixel mode) of one mouse-wheel notch. */
+export const WHEEL_NOTCH_PX = 100
+/** Trackpad pinch (ctrl+wheel): zoom factor per deltaY pixel, exponential so in/out are symmetric. */
+export const PINCH_WHEEL_RATE = 0.01
+
+export interface CameraView {
+  x: number
+  y: number
+  zoom: number
+}
+
+/** The canvas (CSS px) and the world centre it is looking around. */
+export interface ViewFrame {
+  width: number
+  height: number
+  /** world point that a view of x = y = 0 puts at the canvas centre */
+  originX: number
+  originY: number
+}
+
+export interface Point {
+  x: number
+  y: number
+}
+
+/** Zoom clamped to 0.5–5, rounded to 1e-6 so repeated steps do not drift (0.25 × 4 = 1 exactly). */
+export function clampZoom(zoom: number): number {
+  if (Number.isNaN(zoom)) return 1
+  const z = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom))
+  return Math.round(z * 1e6) / 1e6
+}
+
+/** World point under a screen point. */
+export function screenToWorld(view: CameraView, frame: ViewFrame, sx: number, sy: number): Point {
+  return {
+    x: frame.originX + view.x + (sx - frame.width / 2) / view.zoom,
+    y: frame.originY + view.y + (sy - frame.height / 2) / view.zoom,
+  }
+}
+
+/** Screen point of a world point. */
+export function worldToScreen(view: CameraView, frame: ViewFrame, wx: number, wy: number): Point {
+  return {
+    x: (wx - frame.originX - view.x) * view.zoom + frame.width / 2,
+    y: (wy - frame.originY - view.y) * view.zoom + frame.height / 2,
+  }
+}
+
+/** Pan by a screen-space drag of (dx, dy) CSS px: the world follows the pointer. */
+export function panBy(view: CameraView, dx: number, dy: number): CameraView {
+  return { x: view.x - dx / view.zoom, y: view.y - dy / view.zoom, zoom: view.zoom }
+}
+
+/**
+ * Zoom to `zoom` (clamped) keeping the world point under the screen point (sx, sy) where it is:
+ * zooming toward the cursor.
+ */
+export function zoomAt(
+  view: CameraView,
+  frame: ViewFrame,
+  sx: number,
+  sy: number,
+  zoom: number,
+): CameraView {
+  const z = clampZoom(zoom)
+  const w = screenToWorld(view, frame, sx, sy)
+  return {
+    x: w.x - frame.originX - (sx - frame.width / 2) / z,
+    y: w.y - frame.originY - (sy - frame.height / 2) / z,
+    zoom: z,
+  }
+}
+
+/**
+ * The zoom after one wheel event. A plain wheel moves 0.1 per notch (deltaY of 100 px or one
+ * line-mode tick; smaller trackpad deltas move proportionally less, a notch at most per event);
+ * ctrl+wheel is Chrome's trackpad pinch and zooms exponentially. Not clamped.
+ */
+export function wheelZoom(
+  zoom: number,
+  deltaY: number,
+  deltaMode: number,
+  ctrlKey: boolean,
+): number {
+  if (!Number.isFinite(deltaY) || deltaY === 0) return zoom
+  if (ctrlKey) {
+    const px = deltaMode === 1 ? deltaY * 20 : deltaMode === 2 ? deltaY * 400 : deltaY
+    return zoom * Math.exp(-Math.max(-100, Math.min(100, px)) * PINCH_WHEEL_RATE)
+  }
+  const notches =
+    deltaMode === 0 ? Math.max(-1, Math.min(1, deltaY / WHEEL_NOTCH_PX)) : Math.sign(deltaY)
+  return zoom - notches * ZOOM_WHEEL_STEP
+}
+
+function distance(a: Point, b: Point): number {
+  return Math.hypot(a.x - b.x, a.y - b.y)
+}
+
+/**
+ * Two-finger pinch from touch points `from` to `to`: zoom by the ratio of finger distances (clamped)
+ * around the fingers' midpoint, and pan so the world point under the old midpoint follows the new one.
+ */
+export function pinch(
+  view: CameraView,
+  frame: ViewFrame,
+  from: readonly [Point, Point],
+  to: readonly [Point, Point],
+): CameraView {
+  const d0 = distance(from[0], from[1])
+  const d1 = distance(to[0], to[1])
+  const z = clampZoom(d0 > 1e-6 && d1 > 1e-6 ? (view.zoom * d1) / d0 : view.zoom)
+  const m0x = (from[0].x + from[1].x) / 2
+  const m0y = (from[0].y + from[1].y) / 2
+  const m1x = (to[0].x + to[1].x) / 2
+  const m1y = (to[0].y + to[1].y) / 2
+  const w = screenToWorld(view, frame, m0x, m0y)
+  return {
+    x: w.x - frame.originX - (m1x - frame.width / 2) / z,
+    y: w.y - frame.originY - (m1y - frame.height / 2) / z,
+    zoom: z,
+  }
+}
