@@ -1,8 +1,15 @@
+import {
+  address,
+  createSolanaRpcFromTransport,
+  type Rpc,
+  type RpcTransport,
+  type SolanaRpcApi,
+} from '@solana/kit'
 import type { ChainAsset, ChainProvider, ChainTransaction } from './chain.provider'
 import { ChainError } from './chain.errors'
 
 export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
-export const TOKEN_2022_PROGRAM_ID = 'TokenzQdBNbLqP5VEhdkAS5EHFLd5ujgmzAPGfpuAbGX2w'
+export const TOKEN_2022_PROGRAM_ID = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 
 /** §7.3's failure text; kept verbatim since the client shows it. */
 export const BALANCE_FAILURE = 'Failed to fetch wallet balance from Helius API'
@@ -23,28 +30,42 @@ interface DasAsset {
 }
 
 /**
- * Solana JSON-RPC over fetch (SOLANA_RPC_URL, e.g. Helius with `?api-key=`). Plain JSON-RPC rather
- * than @solana/kit's typed RPC: DAS getAssetsByOwner is not in kit's API, and one transport keeps
- * timeouts and the 502/503 mapping identical for all three calls.
+ * Solana JSON-RPC (SOLANA_RPC_URL, e.g. Helius with `?api-key=`). Balances go through @solana/kit's
+ * typed RPC (getTokenAccountsByOwner, jsonParsed); DAS getAssetsByOwner and the signature list are
+ * plain JSON-RPC calls, DAS not being in kit's API. Both ride one HTTP transport (`post`), so the
+ * timeout and the 502/503 mapping are the same for every call.
  */
 export class SolanaRpcClient implements ChainProvider {
   readonly kind = 'rpc' as const
   private nextId = 1
+  private readonly rpc: Rpc<SolanaRpcApi>
   constructor(
     private readonly url: string,
     private readonly timeoutMs = 8_000,
-  ) {}
+  ) {
+    const transport = (({ payload, signal }: { payload: unknown; signal?: AbortSignal }) =>
+      this.post(payload, BALANCE_FAILURE, signal)) as RpcTransport
+    this.rpc = createSolanaRpcFromTransport(transport)
+  }
 
   async getTokenBalance(owner: string, mint: string): Promise<number> {
     // Token and Token-2022 accounts live under different program ids; a holder may have both.
     const results = await Promise.all(
-      [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].map((programId) =>
-        this.call<{ value?: TokenAccountEntry[] }>(
-          'getTokenAccountsByOwner',
-          [owner, { programId }, { encoding: 'jsonParsed' }],
-          BALANCE_FAILURE,
-        ),
-      ),
+      [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].map(async (programId) => {
+        try {
+          return (await this.rpc
+            .getTokenAccountsByOwner(
+              address(owner),
+              { programId: address(programId) },
+              { encoding: 'jsonParsed' },
+            )
+            .send()) as unknown as { value?: TokenAccountEntry[] } | null
+        } catch (err) {
+          // Transport failures are already mapped; a JSON-RPC error (kit throws for it) is a 502.
+          if (err instanceof ChainError) throw err
+          throw new ChainError(502, BALANCE_FAILURE, { cause: err })
+        }
+      }),
     )
     let total = 0
     for (const result of results) {
@@ -99,33 +120,48 @@ export class SolanaRpcClient implements ChainProvider {
   }
 
   private async call<T>(method: string, params: unknown, failure: string): Promise<T> {
+    const body = (await this.post(
+      { jsonrpc: '2.0', id: this.nextId++, method, params },
+      failure,
+    )) as { result?: T; error?: { message?: string } } | null
+    if (!body || body.error || !('result' in body)) {
+      throw new ChainError(502, failure, { cause: body?.error })
+    }
+    return body.result as T
+  }
+
+  /**
+   * One JSON-RPC POST with the client's timeout: unreachable or timed out ⇒ 503, rate limited or
+   * down (429/503) ⇒ 503, any other non-OK or a body that is not JSON ⇒ 502 with `failure`.
+   */
+  private async post(payload: unknown, failure: string, signal?: AbortSignal): Promise<unknown> {
+    const timeout = AbortSignal.timeout(this.timeoutMs)
     let res: Response
     try {
       res = await fetch(this.url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        body: JSON.stringify(payload),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       })
     } catch (err) {
-      const timedOut =
-        err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
-      throw new ChainError(503, timedOut ? 'Solana RPC timed out' : 'Solana RPC unavailable', {
-        cause: err,
-      })
+      throw transportError(err)
     }
-    // Rate limiting and upstream outages are "try later"; anything else non-OK is a bad gateway.
     if (res.status === 429 || res.status === 503) throw new ChainError(503, failure)
     if (!res.ok) throw new ChainError(502, failure)
-    let body: { result?: T; error?: { message?: string } }
     try {
-      body = (await res.json()) as typeof body
+      return (await res.json()) as unknown
     } catch (err) {
       throw new ChainError(502, failure, { cause: err })
     }
-    if (body.error || !('result' in body)) {
-      throw new ChainError(502, failure, { cause: body.error })
-    }
-    return body.result as T
   }
+}
+
+/** A request that never got an answer: timed out, or the RPC could not be reached. */
+function transportError(err: unknown): ChainError {
+  const timedOut =
+    err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
+  return new ChainError(503, timedOut ? 'Solana RPC timed out' : 'Solana RPC unavailable', {
+    cause: err,
+  })
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { isSolanaAddress } from '../../src/contracts/address'
 import { ChainError } from '../../server/chain/chain.errors'
 import { DemoChainProvider, demoBalanceOf } from '../../server/chain/demo-chain.provider'
 import {
@@ -41,13 +42,24 @@ describe('SolanaRpcClient against a fake JSON-RPC server', () => {
         : { result: { value: [tokenAccount(MINT, '250', 2)] } }
     const client = new SolanaRpcClient(fake.url)
     expect(await client.getTokenBalance(OWNER, MINT)).toBeCloseTo(1234.5 + 2.5, 9)
+    // Sent through @solana/kit, which adds its default commitment to the config.
     const sent = fake.calls.map((c) => c.params)
     expect(sent).toEqual(
-      expect.arrayContaining([
-        [OWNER, { programId: TOKEN_PROGRAM_ID }, { encoding: 'jsonParsed' }],
-        [OWNER, { programId: TOKEN_2022_PROGRAM_ID }, { encoding: 'jsonParsed' }],
-      ]),
+      expect.arrayContaining(
+        [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].map((programId) => [
+          OWNER,
+          { programId },
+          expect.objectContaining({ encoding: 'jsonParsed' }),
+        ]),
+      ),
     )
+  })
+
+  it('names the real Token and Token-2022 program ids', () => {
+    // kit validates addresses: a mistyped program id fails every balance read.
+    expect(TOKEN_PROGRAM_ID).toBe('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
+    expect(TOKEN_2022_PROGRAM_ID).toBe('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')
+    expect([TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].every(isSolanaAddress)).toBe(true)
   })
 
   it('answers 0 for a wallet without the mint', async () => {
