@@ -1,0 +1,37 @@
+/** The terminal's TerminalEnv in the browser: page timers, EventSource, the swarm store, the API. */
+import type { QueryClient } from '@tanstack/react-query'
+import { swarm } from '../../state/swarmStore'
+import { marketTokenQuery } from '../token/queries'
+import type { TerminalEnv } from './types'
+
+export function createBrowserEnv(queryClient: QueryClient): TerminalEnv {
+  return {
+    schedule(fn, ms) {
+      const id = window.setTimeout(fn, ms)
+      return () => window.clearTimeout(id)
+    },
+    now: () => Date.now(),
+    random: () => Math.random(),
+    openMcpStream(url, handlers, events) {
+      // Throws SyntaxError for a malformed URL: the interpreter reports it as 'Failed to connect'.
+      const es = new EventSource(url)
+      es.onopen = () => handlers.open()
+      es.onerror = () => handlers.error()
+      es.onmessage = (e: MessageEvent<string>) => handlers.message('message', e.data)
+      for (const name of events) {
+        es.addEventListener(name, (e: MessageEvent<string>) => handlers.message(name, e.data))
+      }
+      return es
+    },
+    agents: () => ({
+      total: swarm.metrics.totalAgents,
+      active: swarm.metrics.activeAgents,
+      failing: swarm.failingCount,
+      processingPower: swarm.metrics.processingPower,
+      efficiency: swarm.efficiency,
+      source: swarm.source,
+    }),
+    // staleTime 0: the terminal asks for a fresh answer (the server caches upstream calls anyway).
+    tokenInfo: () => queryClient.fetchQuery({ ...marketTokenQuery, staleTime: 0 }),
+  }
+}
