@@ -3,8 +3,9 @@
  * For each scenario a real server (Fastify + /ws, its own 10 Hz sim) listens on loopback; a child
  * process opens the clients and counts what arrives, so the figures below are the SERVER's event
  * loop. Prints event-loop lag p50/p99 (a 10 ms timer's lateness) and delivered position frames/s
- * (expected: clients × 10), then JSON type 1 vs packed type 8 sizes and decode times.
- * It prints figures; it does not pass or fail on them. Env: BENCH_MS (window per scenario, 4000).
+ * (expected: clients × 10), the server process's CPU use (a figure the other processes on a shared
+ * machine disturb less than lag), then JSON type 1 vs packed type 8 sizes and decode times.
+ * It prints figures; it does not pass or fail on them. Env: BENCH_MS (window per scenario, 6000).
  */
 import { fork } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
@@ -15,8 +16,9 @@ import { feedRoutes } from '../server/routes/feed.routes'
 import { createSimSource } from '../server/scale/sim-source'
 import { decodeFrame, encodeJsonFrame, encodePackedPositions } from '../src/feed/protocol'
 import { buffersToPositions } from '../src/feed/wire'
+import { controlProbe, fmt as f, lagSampler, lagText } from './lib/lag'
 
-const WINDOW_MS = Number(process.env.BENCH_MS ?? 4000)
+const WINDOW_MS = Number(process.env.BENCH_MS ?? 6000)
 const WARMUP_MS = 1000
 
 interface Scenario {
@@ -31,29 +33,6 @@ const SCENARIOS: Scenario[] = [
   { clients: 100, agents: 10_000, packed: false },
   { clients: 100, agents: 10_000, packed: true },
 ]
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
-}
-
-/** Samples how late a 10 ms timer fires; returns a stop function giving the lags in ms. */
-function lagSampler(): () => number[] {
-  const lags: number[] = []
-  let expected = performance.now() + 10
-  let timer: NodeJS.Timeout
-  const tick = () => {
-    const now = performance.now()
-    lags.push(Math.max(0, now - expected))
-    expected = now + 10
-    timer = setTimeout(tick, 10)
-  }
-  timer = setTimeout(tick, 10)
-  return () => {
-    clearTimeout(timer)
-    return lags.sort((a, b) => a - b)
-  }
-}
 
 async function runScenario(s: Scenario) {
   const app = Fastify({ logger: false })
@@ -78,23 +57,34 @@ async function runScenario(s: Scenario) {
   child.send({ cmd: 'start', url, clients: s.clients })
   await ready
   await new Promise((r) => setTimeout(r, WARMUP_MS))
+  const control = await controlProbe()
+  control.start()
   const stop = lagSampler()
-  const skippedBefore = app.feed.relay.stats.skipped
+  const statsBefore = { ...app.feed.relay.stats }
+  const cpuBefore = process.cpuUsage()
   const result = wait('result')
   child.send({ cmd: 'measure', ms: WINDOW_MS })
   const r = await result
-  const lags = stop()
-  const skipped = app.feed.relay.stats.skipped - skippedBefore
+  const lag = stop()
+  const controlLag = await control.stop()
+  const cpu = process.cpuUsage(cpuBefore)
+  const stats = app.feed.relay.stats
+  const skipped = stats.skipped - statsBefore.skipped
+  const coalesced = stats.coalesced - statsBefore.coalesced
+  const terminated = stats.terminated - statsBefore.terminated
   await app.close()
   const frames = Number(r.frames)
   return {
     scenario: `${s.clients} clients × ${s.agents} agents${s.packed ? ' (type 8)' : ' (type 1)'}`,
-    lagP50: percentile(lags, 50),
-    lagP99: percentile(lags, 99),
+    lag,
+    controlLag,
+    cpuPct: ((cpu.user + cpu.system) / 1000 / WINDOW_MS) * 100,
     framesPerSec: frames / (WINDOW_MS / 1000),
     expected: s.clients * 10,
     mbPerSec: Number(r.bytes) / (WINDOW_MS / 1000) / 1e6,
     skipped,
+    coalesced,
+    terminated,
   }
 }
 
@@ -126,14 +116,16 @@ function codecFigures(agents: number) {
   }
 }
 
-const f = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a')
 console.log(
   `live feed bench: window ${WINDOW_MS} ms per scenario, 10 Hz, loopback; clients in a child process`,
 )
 for (const s of SCENARIOS) {
   const r = await runScenario(s)
   console.log(
-    `${r.scenario.padEnd(34)} lag p50 ${f(r.lagP50)} ms  p99 ${f(r.lagP99)} ms  delivered ${f(r.framesPerSec, 0)}/${r.expected} frames/s  ${f(r.mbPerSec, 1)} MB/s  skipped ${r.skipped}`,
+    `${r.scenario}\n` +
+      `  server event-loop lag ${lagText(r.lag)}   idle control ${lagText(r.controlLag)}   server CPU ${f(r.cpuPct, 0)}%\n` +
+      `  delivered ${f(r.framesPerSec, 0)}/${r.expected} position frames/s, ${f(r.mbPerSec, 1)} MB/s; ` +
+      `skipped ${r.skipped}, coalesced ${r.coalesced}, terminated ${r.terminated}`,
   )
 }
 for (const agents of [146, 10_000]) {

@@ -1,8 +1,18 @@
 /**
  * Per-instance fan-out of encoded frames to this process's /ws sockets. The same bytes go to every
- * socket (no per-client encoding). Memory stays bounded: position frames are skipped for a socket
- * whose send buffer is already backed up (the next frame supersedes them anyway), and a socket that
- * still falls behind past the hard limit is terminated. Dead peers are found by protocol pings.
+ * socket (no per-client encoding).
+ *
+ * Event loop: the fan-out is sliced. Sending one frame to 1,000 sockets is 1,000 socket writes
+ * (tens of ms); done in one go it would stall every timer and HTTP request behind it. The relay
+ * works through a FIFO of frames for at most `sliceMs` per turn of the event loop and continues
+ * in the next turn (setImmediate), so other work interleaves. Every socket still gets the frames
+ * in order.
+ *
+ * Memory stays bounded: a position frame (1 or 8) still waiting in the queue is replaced by the
+ * next one of the same type (it supersedes it), as is a waiting full state (0); the queue never
+ * holds more than `maxQueue` frames. Position frames are skipped for a socket whose send buffer is
+ * already backed up, and a socket that still falls behind past the hard limit is terminated. Dead
+ * peers are found by protocol pings.
  */
 import type { WebSocket } from 'ws'
 import { MSG } from '../../src/feed/protocol'
@@ -21,21 +31,53 @@ export interface RelayLimits {
   softBytes: number
   /** above this many buffered bytes (or 3 state frames' worth, if larger) the socket is terminated */
   hardBytes: number
+  /** longest stretch of fan-out work in one turn of the event loop */
+  sliceMs?: number
+  /** frames waiting for fan-out, at most (the oldest are dropped beyond) */
+  maxQueue?: number
 }
 
-export const DEFAULT_LIMITS: RelayLimits = { softBytes: 256 * 1024, hardBytes: 8 * 1024 * 1024 }
+export const DEFAULT_LIMITS: RelayLimits = {
+  softBytes: 256 * 1024,
+  hardBytes: 8 * 1024 * 1024,
+  sliceMs: 4,
+  maxQueue: 64,
+}
+
+/** Types whose newer frame makes a waiting older one worthless. */
+const SUPERSEDING = new Set<number>([MSG.swarmState, MSG.positions, MSG.packedPositions])
+/** How many sends between two clock reads. */
+const CLOCK_EVERY = 16
+
+interface Job {
+  frame: Uint8Array
+  targets: FeedClient[]
+  next: number
+  hard: number
+}
 
 export class FeedRelay {
   latestState: Uint8Array | undefined
   readonly clients = new Set<FeedClient>()
-  readonly stats = { sent: 0, skipped: 0, terminated: 0 }
+  readonly stats = { sent: 0, skipped: 0, terminated: 0, coalesced: 0, dropped: 0, slices: 0 }
   private heartbeat: NodeJS.Timeout | undefined
+  private readonly queue: Uint8Array[] = []
+  private job: Job | undefined
+  private scheduled: NodeJS.Immediate | undefined
+  private readonly limits: Required<RelayLimits>
 
-  constructor(private readonly limits: RelayLimits = DEFAULT_LIMITS) {}
+  constructor(limits: RelayLimits = DEFAULT_LIMITS) {
+    this.limits = { ...(DEFAULT_LIMITS as Required<RelayLimits>), ...limits }
+  }
 
   get wantsPacked(): boolean {
     for (const c of this.clients) if (c.packed) return true
     return false
+  }
+
+  /** Frames accepted but not yet sent to every socket (for tests and the bench). */
+  get pending(): number {
+    return this.queue.length + (this.job ? 1 : 0)
   }
 
   add(ws: WebSocket, packed: boolean): FeedClient {
@@ -43,32 +85,95 @@ export class FeedRelay {
     this.clients.add(client)
     ws.on('pong', () => (client.alive = true))
     ws.on('close', () => this.clients.delete(client))
+    // latestState is the last state whose fan-out has begun: every later frame still reaches this
+    // socket through the queue, so the order stays state → positions.
     if (this.latestState) this.send(client, this.latestState, true)
     return client
   }
 
-  /** Delivers one frame from the engine (local or via Redis) to the sockets that want it. */
+  /** Accepts one frame from the engine (local or via Redis) for every socket that wants it. */
   relay(frame: Uint8Array): void {
-    const type = frame[0]
-    if (type === MSG.swarmState) this.latestState = frame
-    const hard = Math.max(this.limits.hardBytes, 3 * (this.latestState?.length ?? 0))
-    for (const c of this.clients) {
-      if (c.ws.readyState !== 1) continue
-      const buffered = c.ws.bufferedAmount
-      if (buffered > hard) {
-        this.stats.terminated++
-        c.ws.terminate()
-        continue
+    const type = frame[0] ?? -1
+    if (type === MSG.swarmState) {
+      // A full state supersedes every waiting state and position frame; events keep their order.
+      const before = this.queue.length
+      for (let i = before - 1; i >= 0; i--) {
+        if (SUPERSEDING.has(this.queue[i]?.[0] ?? -1)) this.queue.splice(i, 1)
       }
-      if (type === MSG.positions || type === MSG.packedPositions) {
-        if (!c.hasState || c.packed !== (type === MSG.packedPositions)) continue
-        if (buffered > this.limits.softBytes) {
-          this.stats.skipped++
-          continue
+      this.stats.coalesced += before - this.queue.length
+    } else if (type === MSG.positions || type === MSG.packedPositions) {
+      // The newest waiting frame of the same type is replaced, unless a state waits after it.
+      for (let i = this.queue.length - 1; i >= 0; i--) {
+        const t = this.queue[i]?.[0]
+        if (t === MSG.swarmState) break
+        if (t === type) {
+          this.queue[i] = frame
+          this.stats.coalesced++
+          return
         }
       }
-      this.send(c, frame, type === MSG.swarmState)
     }
+    this.queue.push(frame)
+    if (this.queue.length > this.limits.maxQueue) {
+      this.queue.shift()
+      this.stats.dropped++
+    }
+    if (!this.scheduled) this.drain()
+  }
+
+  /** Works through the queue until it is empty or the slice is used up, then yields. */
+  private drain = (): void => {
+    this.scheduled = undefined
+    this.stats.slices++
+    const deadline = performance.now() + this.limits.sliceMs
+    let sends = 0
+    for (;;) {
+      if (!this.job) {
+        const frame = this.queue.shift()
+        if (!frame) return
+        this.job = this.start(frame)
+      }
+      const job = this.job
+      while (job.next < job.targets.length) {
+        const c = job.targets[job.next++] as FeedClient
+        this.deliver(c, job.frame, job.hard)
+        if (++sends % CLOCK_EVERY === 0 && performance.now() >= deadline) {
+          if (job.next >= job.targets.length) this.job = undefined
+          this.scheduled = setImmediate(this.drain)
+          return
+        }
+      }
+      this.job = undefined
+    }
+  }
+
+  private start(frame: Uint8Array): Job {
+    if (frame[0] === MSG.swarmState) this.latestState = frame
+    return {
+      frame,
+      targets: [...this.clients],
+      next: 0,
+      hard: Math.max(this.limits.hardBytes, 3 * (this.latestState?.length ?? 0)),
+    }
+  }
+
+  private deliver(c: FeedClient, frame: Uint8Array, hard: number): void {
+    if (c.ws.readyState !== 1) return
+    const type = frame[0]
+    const buffered = c.ws.bufferedAmount
+    if (buffered > hard) {
+      this.stats.terminated++
+      c.ws.terminate()
+      return
+    }
+    if (type === MSG.positions || type === MSG.packedPositions) {
+      if (!c.hasState || c.packed !== (type === MSG.packedPositions)) return
+      if (buffered > this.limits.softBytes) {
+        this.stats.skipped++
+        return
+      }
+    }
+    this.send(c, frame, type === MSG.swarmState)
   }
 
   private send(c: FeedClient, frame: Uint8Array, isState: boolean): void {
@@ -95,6 +200,10 @@ export class FeedRelay {
 
   close(): void {
     clearInterval(this.heartbeat)
+    clearImmediate(this.scheduled)
+    this.scheduled = undefined
+    this.queue.length = 0
+    this.job = undefined
     for (const c of this.clients) c.ws.close(1001, 'server shutting down')
     this.clients.clear()
   }

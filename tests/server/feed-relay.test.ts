@@ -88,4 +88,67 @@ describe('FeedRelay', () => {
     expect(live.terminated).toBe(false)
     relay.close()
   })
+
+  it('slices a large fan-out across turns of the event loop, keeping every socket in order', async () => {
+    const relay = new FeedRelay({ softBytes: 1 << 20, hardBytes: 1 << 22, sliceMs: 2 })
+    // Each send costs ~0.2 ms, so one frame to 200 sockets is ~40 ms of work: 20+ slices.
+    const slow = Array.from({ length: 200 }, () => {
+      const s = fake()
+      const send = s.send.bind(s)
+      s.send = (frame: Uint8Array) => {
+        const until = performance.now() + 0.2
+        while (performance.now() < until);
+        send(frame)
+      }
+      relay.add(s, false)
+      return s
+    })
+    relay.relay(state)
+    relay.relay(msg)
+    expect(relay.pending).toBeGreaterThan(0)
+    let turns = 0
+    while (relay.pending > 0) {
+      await new Promise((r) => setImmediate(r))
+      turns++
+    }
+    expect(turns).toBeGreaterThan(5)
+    expect(relay.stats.slices).toBeGreaterThan(5)
+    for (const s of slow) expect(s.sent).toEqual([0, 2])
+  })
+
+  it('coalesces waiting frames: a newer position frame replaces a waiting one, a state replaces both', async () => {
+    const relay = new FeedRelay({ softBytes: 1 << 20, hardBytes: 1 << 22, sliceMs: 0 })
+    const sockets = Array.from({ length: 40 }, () => {
+      const s = fake()
+      relay.add(s, false)
+      return s
+    })
+    const delivered: Uint8Array[] = []
+    const spy = sockets.at(-1)!
+    const record = spy.send.bind(spy)
+    spy.send = (f: Uint8Array) => {
+      delivered.push(f)
+      record(f)
+    }
+    relay.relay(state) // slice 0 ms: stops after the first 16 sends, the rest waits
+    const pos2 = encodeJsonFrame(1, [{ id: 'a', x: 2, y: 2 }])
+    relay.relay(pos)
+    relay.relay(msg)
+    relay.relay(pos2)
+    expect(relay.stats.coalesced).toBe(1)
+    while (relay.pending > 0) await new Promise((r) => setImmediate(r))
+    const last = sockets.at(-1)!
+    // One position frame, the newer one, in the waiting one's place.
+    expect(last.sent).toEqual([0, 1, 2])
+    expect(delivered[1]).toBe(pos2)
+    expect(relay.stats.sent).toBe(40 * 3)
+    const frames: Uint8Array[] = []
+    last.send = (f: Uint8Array) => void frames.push(f)
+    relay.relay(state)
+    relay.relay(pos)
+    relay.relay(state)
+    while (relay.pending > 0) await new Promise((r) => setImmediate(r))
+    expect(frames.map((f) => f[0])).toEqual([0, 0])
+    expect(relay.stats.coalesced).toBe(2)
+  })
 })
