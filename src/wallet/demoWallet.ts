@@ -1,0 +1,93 @@
+import { base58Encode } from '../contracts/address'
+import { base64UrlDecode } from './bytes'
+import type { WalletAdapter } from './types'
+
+/**
+ * DESIGN.md §4 demo wallet: an ed25519 keypair made with WebCrypto and kept in local storage, so a
+ * visitor without Phantom can try chat and whitelist while the server runs on the demo chain (whose
+ * balances derive from the address). Never offered against a real RPC: it holds nothing on chain.
+ */
+export const DEMO_WALLET_KEY = 'vposDemoWallet'
+
+interface StoredKey {
+  /** base64url 32-byte private seed (JWK `d`) */
+  d: string
+  /** base64url 32-byte public key (JWK `x`) */
+  x: string
+}
+
+type KeyStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
+function readStored(storage: KeyStore): StoredKey | null {
+  try {
+    const parsed = JSON.parse(
+      storage.getItem(DEMO_WALLET_KEY) ?? 'null',
+    ) as Partial<StoredKey> | null
+    if (typeof parsed?.d === 'string' && typeof parsed.x === 'string') {
+      if (base64UrlDecode(parsed.x).length === 32 && base64UrlDecode(parsed.d).length === 32) {
+        return { d: parsed.d, x: parsed.x }
+      }
+    }
+  } catch {
+    // corrupt entry: a new key replaces it
+  }
+  return null
+}
+
+async function generate(storage: KeyStore): Promise<StoredKey> {
+  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
+    'sign',
+    'verify',
+  ])) as CryptoKeyPair
+  const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey)
+  if (!jwk.d || !jwk.x) throw new Error('WebCrypto returned no Ed25519 key')
+  const key = { d: jwk.d, x: jwk.x }
+  storage.setItem(DEMO_WALLET_KEY, JSON.stringify(key))
+  return key
+}
+
+/** The demo wallet's address without creating one (null when none is stored yet). */
+export function storedDemoAddress(storage: KeyStore): string | null {
+  const key = readStored(storage)
+  return key ? base58Encode(base64UrlDecode(key.x)) : null
+}
+
+/** Forgets the stored keypair; the next connect makes a new one (a different demo balance). */
+export function resetDemoWallet(storage: KeyStore) {
+  storage.removeItem(DEMO_WALLET_KEY)
+}
+
+/** True where this browser's WebCrypto can make Ed25519 keys. */
+export function demoWalletSupported(): boolean {
+  return typeof crypto !== 'undefined' && typeof crypto.subtle?.generateKey === 'function'
+}
+
+export function demoAdapter(storage: KeyStore): WalletAdapter {
+  let signer: CryptoKey | null = null
+  let key: StoredKey | null = null
+  return {
+    id: 'demo',
+    name: 'Demo Wallet',
+    kind: 'demo',
+    async connect() {
+      key = readStored(storage) ?? (await generate(storage))
+      signer = await crypto.subtle.importKey(
+        'jwk',
+        { kty: 'OKP', crv: 'Ed25519', d: key.d, x: key.x },
+        { name: 'Ed25519' },
+        false,
+        ['sign'],
+      )
+      return base58Encode(base64UrlDecode(key.x))
+    },
+    async disconnect() {
+      signer = null
+    },
+    async signMessage(message) {
+      if (!signer) throw new Error('Demo wallet is not connected')
+      // A copy: WebCrypto wants an ArrayBuffer-backed view (not a SharedArrayBuffer one).
+      const data = new Uint8Array(message)
+      return new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, signer, data))
+    },
+  }
+}
