@@ -12,13 +12,13 @@ const Overlay = styled(Dialog.Overlay)`
   z-index: ${(p) => p.theme.layer.modal};
   animation: ${fadeIn} 0.15s ease-out;
 `
-const Content = styled(Dialog.Content)<{ $width: number }>`
+const Content = styled(Dialog.Content)<{ $width: number; $compact: boolean }>`
   position: fixed;
   left: 50%;
   top: 50%;
   transform: translate(-50%, -50%);
-  width: min(${(p) => p.$width}px, calc(100vw - 16px));
-  max-height: calc(100dvh - 16px);
+  width: ${(p) => (p.$compact ? 'calc(100vw - 8px)' : `min(${p.$width}px, calc(100vw - 16px))`)};
+  max-height: ${(p) => (p.$compact ? 'calc(100dvh - 8px)' : 'calc(100dvh - 16px)')};
   overflow: auto;
   background: ${(p) => p.theme.color.panelSolid};
   border: 1px solid ${(p) => p.theme.color.borderStrong};
@@ -46,7 +46,8 @@ export const ModalClose = Dialog.Close
 
 /**
  * A dialog (Radix): focus trapped, closes on Escape and on a click outside. The caller renders the
- * title (ModalTitle) and any close button (ModalClose) inside.
+ * title (ModalTitle) and any close button (ModalClose) inside. `compact` (phones): nearly the whole
+ * viewport wide instead of `width`.
  */
 export function Modal({
   open,
@@ -54,18 +55,20 @@ export function Modal({
   width = 640,
   children,
   label,
+  compact = false,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   width?: number
   children: ReactNode
   label?: string
+  compact?: boolean
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Overlay />
-        <Content $width={width} aria-label={label} aria-describedby={undefined}>
+        <Content $width={width} $compact={compact} aria-label={label} aria-describedby={undefined}>
           {children}
         </Content>
       </Dialog.Portal>

@@ -1,4 +1,78 @@
-/** Swarm Core: the scene behind the shell is the main view; its overlay panels arrive with issue 4. */
+import { useEffect } from 'react'
+import styled from 'styled-components'
+import { ActionBanner } from './ActionBanner'
+import { ActivityConsole } from './ActivityConsole'
+import { AgentDetailModal } from './AgentDetailModal'
+import { AgentHoverCard } from './AgentHoverCard'
+import { ErrorPopup } from './ErrorPopup'
+import { HealthPanel } from './HealthPanel'
+import { useIsMobile } from './hooks'
+import { DesktopLayout, PhoneLayout } from './Layout'
+import { ParameterPanel } from './ParameterPanel'
+import { SnapshotPanel } from './SnapshotPanel'
+import { StatusPanel } from './StatusPanel'
+import { TasksPanel } from './TasksPanel'
+import { installTestHook } from './testHook'
+import { ZoomControls } from './ZoomControls'
+
+const Heading = styled.h1`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`
+
+/**
+ * Swarm Core (§2 main view): the scene behind the shell is the canvas; this page lays the panels
+ * over it, plus the agent hover card and the agent detail modal.
+ */
 export default function SwarmPage() {
-  return <h1 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Swarm Core</h1>
+  const mobile = useIsMobile()
+  useEffect(() => installTestHook(), [])
+  return (
+    <>
+      <Heading>Swarm Core</Heading>
+      {mobile ? (
+        <PhoneLayout
+          top={<ActionBanner />}
+          zoom={<ZoomControls vertical />}
+          tabs={[
+            { id: 'console', label: 'Console', content: <ActivityConsole mobile /> },
+            { id: 'params', label: 'Params', content: <ParameterPanel /> },
+            { id: 'tasks', label: 'Tasks', content: <TasksPanel /> },
+            { id: 'health', label: 'Health', content: <HealthPanel /> },
+            { id: 'snapshots', label: 'Snapshots', content: <SnapshotPanel /> },
+          ]}
+        />
+      ) : (
+        <DesktopLayout
+          left={
+            <>
+              <StatusPanel />
+              <ParameterPanel />
+            </>
+          }
+          top={
+            <>
+              <ActionBanner />
+              <ErrorPopup />
+            </>
+          }
+          right={
+            <>
+              <TasksPanel />
+              <HealthPanel />
+              <SnapshotPanel />
+            </>
+          }
+          console={<ActivityConsole mobile={false} />}
+          zoom={<ZoomControls vertical />}
+        />
+      )}
+      <AgentHoverCard />
+      <AgentDetailModal />
+    </>
+  )
 }

@@ -1,0 +1,156 @@
+import styled from 'styled-components'
+import { useSnapshot } from 'valtio'
+import { selectAgent, swarm } from '../../state/swarmStore'
+import { Badge, type Tone as BadgeTone } from '../../ui/Badge'
+import { Button } from '../../ui/Button'
+import { Modal, ModalClose, ModalTitle } from '../../ui/Modal'
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs'
+import { MODAL_VERSION_TEXT, MODULE_PENDING_TEXT, SPINNER_TOGGLE_MS, shortName } from './agentText'
+import { AgentStatusTab } from './AgentStatusTab'
+import { useIsMobile, usePolled, useToggle } from './hooks'
+import { TIER_TONE, TONE_HEX, efficiencyFraction, efficiencyTier } from './ratings'
+import { displayedAgent, swarmNowMs } from './swarmReadings'
+
+const Head = styled.header`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 10px;
+  padding: 12px 14px 10px;
+  border-bottom: 1px solid ${(p) => p.theme.color.border};
+`
+const Titles = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  min-width: 0;
+`
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+`
+const Side = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  flex-shrink: 0;
+  small {
+    color: ${(p) => p.theme.color.dim};
+    font-size: 10px;
+    letter-spacing: 0.1em;
+  }
+`
+const Body = styled.div`
+  padding: 8px 14px 14px;
+`
+const Pending = styled.p`
+  margin: 0;
+  padding: 28px 8px;
+  text-align: center;
+  color: ${(p) => p.theme.color.muted};
+`
+
+const STATUS_TONE: Record<string, BadgeTone> = {
+  active: 'green',
+  idle: 'muted',
+  processing: 'blue',
+}
+const OTHER_TABS = ['tasks', 'network', 'resources'] as const
+
+/** §2 agent detail modal for swarm.selectedAgentId (Radix Dialog: outside click, Escape, CLOSE). */
+export function AgentDetailModal() {
+  const { selectedAgentId } = useSnapshot(swarm)
+  const compact = useIsMobile()
+  return (
+    <Modal
+      open={selectedAgentId !== null}
+      onOpenChange={(open) => {
+        if (!open) selectAgent(null)
+      }}
+      width={820}
+      compact={compact}
+    >
+      {selectedAgentId !== null && <AgentDetail id={selectedAgentId} compact={compact} />}
+    </Modal>
+  )
+}
+
+function AgentDetail({ id, compact }: { id: string; compact: boolean }) {
+  const reading = usePolled(() => ({ agent: displayedAgent(id), now: swarmNowMs() }), 500, id)
+  const agent = reading.agent
+  const phase = useToggle(agent?.status === 'processing', SPINNER_TOGGLE_MS)
+  const spinner = phase ? 'b' : 'a'
+
+  if (!agent) {
+    return (
+      <>
+        <Head>
+          <ModalTitle>Agent {shortName(id).toUpperCase()}</ModalTitle>
+          <Side>
+            <small>{MODAL_VERSION_TEXT}</small>
+            <ModalClose asChild>
+              <Button $size="sm">Close</Button>
+            </ModalClose>
+          </Side>
+        </Head>
+        <Body>
+          <Pending role="alert">Agent {id} is no longer part of the swarm.</Pending>
+        </Body>
+      </>
+    )
+  }
+
+  const tier = efficiencyTier(efficiencyFraction(agent.efficiency))
+  const status = agent.failing ? 'failing' : agent.status
+  return (
+    <>
+      <Head>
+        <Titles>
+          <ModalTitle>Agent {shortName(agent.id).toUpperCase()} · Detailed Analysis</ModalTitle>
+          <Badges>
+            <Badge $tone="purple">{agent.type}</Badge>
+            <Badge
+              $tone={agent.failing ? 'red' : (STATUS_TONE[agent.status] ?? 'muted')}
+              data-testid="modal-status"
+            >
+              {agent.status === 'processing' && (
+                <span aria-hidden="true" data-phase={spinner}>
+                  {spinner === 'a' ? '◐' : '◓'}
+                </span>
+              )}
+              {status}
+            </Badge>
+            <Badge style={{ color: TONE_HEX[TIER_TONE[tier]] }}>{tier}</Badge>
+          </Badges>
+        </Titles>
+        <Side>
+          <small>{MODAL_VERSION_TEXT}</small>
+          <ModalClose asChild>
+            <Button $size="sm">Close</Button>
+          </ModalClose>
+        </Side>
+      </Head>
+      <Body>
+        <Tabs defaultValue="status">
+          <TabList aria-label="Agent detail sections">
+            <Tab value="status">Status</Tab>
+            {OTHER_TABS.map((t) => (
+              <Tab key={t} value={t}>
+                {t}
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanel value="status">
+            <AgentStatusTab agent={agent} nowMs={reading.now} compact={compact} spinner={spinner} />
+          </TabPanel>
+          {OTHER_TABS.map((t) => (
+            <TabPanel key={t} value={t}>
+              <Pending>{MODULE_PENDING_TEXT}</Pending>
+            </TabPanel>
+          ))}
+        </Tabs>
+      </Body>
+    </>
+  )
+}

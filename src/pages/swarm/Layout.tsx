@@ -1,0 +1,220 @@
+import { useState, type ReactNode } from 'react'
+import styled from 'styled-components'
+import { IconButton, OverlayFrame } from './OverlayPanel'
+
+/**
+ * The overlay grid over the canvas. Panels sit in grid areas, so they can never cover each other;
+ * the grid itself and every empty cell let the pointer through to the canvas (pointer-events: none,
+ * inherited from the shell), only the panels take it.
+ */
+const Grid = styled.div`
+  position: absolute;
+  inset: 0;
+  padding: 10px;
+  display: grid;
+  gap: 10px;
+  pointer-events: none;
+  grid-template-columns: clamp(220px, 19vw, 280px) minmax(0, 1fr) clamp(230px, 21vw, 300px);
+  grid-template-rows: auto minmax(0, 1fr) auto;
+  grid-template-areas:
+    'left top right'
+    'left center right'
+    'left bottom right';
+  /* Portrait tablets: the side columns become two rows above the canvas. */
+  @media (min-width: 768px) and (orientation: portrait) {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    grid-template-rows: auto auto minmax(0, 1fr) auto;
+    grid-template-areas:
+      'top top'
+      'left right'
+      'center center'
+      'bottom bottom';
+  }
+`
+const Column = styled.div<{ $area: string }>`
+  grid-area: ${(p) => p.$area};
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  min-height: 0;
+  min-width: 0;
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  scrollbar-width: thin;
+  @media (min-width: 768px) and (orientation: portrait) {
+    max-height: 40vh;
+  }
+`
+const Top = styled.div`
+  grid-area: top;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 8px;
+  min-width: 0;
+`
+const Bottom = styled.div`
+  grid-area: bottom;
+  display: flex;
+  align-items: flex-end;
+  gap: 10px;
+  min-width: 0;
+  height: clamp(150px, 26vh, 230px);
+  & > :first-child {
+    flex: 1;
+    min-width: 0;
+  }
+`
+
+/** Desktop and tablet: left and right columns, banner on top, console and zoom at the bottom. */
+export function DesktopLayout({
+  left,
+  right,
+  top,
+  console,
+  zoom,
+}: {
+  left: ReactNode
+  right: ReactNode
+  top: ReactNode
+  console: ReactNode
+  zoom: ReactNode
+}) {
+  return (
+    <Grid data-layout="desktop">
+      <Column $area="left">{left}</Column>
+      <Top>{top}</Top>
+      <Column $area="right">{right}</Column>
+      <Bottom>
+        {console}
+        {zoom}
+      </Bottom>
+    </Grid>
+  )
+}
+
+const PhoneGrid = styled.div`
+  position: absolute;
+  inset: 0;
+  padding: 8px;
+  display: grid;
+  gap: 8px;
+  pointer-events: none;
+  grid-template-columns: minmax(0, 1fr) auto;
+  grid-template-rows: auto minmax(0, 1fr) auto;
+  grid-template-areas:
+    'top top'
+    'center zoom'
+    'dock dock';
+`
+const PhoneZoom = styled.div`
+  grid-area: zoom;
+  align-self: end;
+`
+const Dock = styled(OverlayFrame)`
+  grid-area: dock;
+  max-height: 42dvh;
+`
+const DockBar = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 4px;
+  padding: 4px;
+  border-bottom: 1px solid ${(p) => p.theme.color.border};
+  overflow-x: auto;
+  scrollbar-width: none;
+  [role='tab'] {
+    flex-shrink: 0;
+    font-size: 10px;
+    letter-spacing: 0.08em;
+  }
+  [role='tab'][aria-selected='true'] {
+    background: rgba(0, 240, 200, 0.2);
+    border-color: ${(p) => p.theme.color.accent};
+  }
+`
+const DockBody = styled.div`
+  min-height: 0;
+  overflow-y: auto;
+  height: 34dvh;
+  /* Panels inside the dock lose their own frame: the dock is the frame. */
+  & > section {
+    border: none;
+    background: transparent;
+    backdrop-filter: none;
+  }
+  & > section > header {
+    display: none;
+  }
+`
+const ConsoleSlot = styled.div`
+  height: 100%;
+  & > section {
+    border: none;
+    background: transparent;
+    backdrop-filter: none;
+  }
+`
+
+export interface DockTab {
+  id: string
+  label: string
+  content: ReactNode
+}
+
+/**
+ * Phones: the banner row on top, zoom buttons at the right edge, and one dock at the bottom that
+ * shows one panel at a time (tabs) and folds away to leave the whole canvas free.
+ */
+export function PhoneLayout({
+  top,
+  zoom,
+  tabs,
+}: {
+  top: ReactNode
+  zoom: ReactNode
+  tabs: DockTab[]
+}) {
+  const [current, setCurrent] = useState(tabs[0]?.id ?? '')
+  const [open, setOpen] = useState(true)
+  const tab = tabs.find((t) => t.id === current) ?? tabs[0]
+  return (
+    <PhoneGrid data-layout="phone">
+      <Top>{top}</Top>
+      <PhoneZoom>{zoom}</PhoneZoom>
+      <Dock aria-label="Swarm panels">
+        <DockBar role="tablist" aria-label="Swarm panels">
+          {tabs.map((t) => (
+            <IconButton
+              key={t.id}
+              role="tab"
+              id={`dock-tab-${t.id}`}
+              aria-selected={open && t.id === tab?.id}
+              aria-controls="dock-panel"
+              onClick={() => {
+                setCurrent(t.id)
+                setOpen(true)
+              }}
+            >
+              {t.label}
+            </IconButton>
+          ))}
+          <IconButton
+            style={{ marginLeft: 'auto', flexShrink: 0 }}
+            aria-expanded={open}
+            aria-controls="dock-panel"
+            aria-label={open ? 'Hide panels' : 'Show panels'}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? '▾' : '▴'}
+          </IconButton>
+        </DockBar>
+        {open && tab && (
+          <DockBody role="tabpanel" id="dock-panel" aria-labelledby={`dock-tab-${tab.id}`}>
+            {tab.id === 'console' ? <ConsoleSlot>{tab.content}</ConsoleSlot> : tab.content}
+          </DockBody>
+        )}
+      </Dock>
+    </PhoneGrid>
+  )
+}

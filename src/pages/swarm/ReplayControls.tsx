@@ -1,0 +1,116 @@
+import styled from 'styled-components'
+import { useSnapshot } from 'valtio'
+import {
+  REPLAY_SPEEDS,
+  exitReplay,
+  scrubReplay,
+  setReplaySpeed,
+  stepReplay,
+  swarm,
+  toggleReplayPause,
+} from '../../state/swarmStore'
+import { IconButton } from './OverlayPanel'
+
+const Box = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  padding: 8px;
+  border: 1px solid ${(p) => p.theme.color.borderStrong};
+  border-radius: ${(p) => p.theme.radius};
+  background: rgba(0, 240, 200, 0.06);
+`
+const Status = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 6px;
+  font-size: 11px;
+  color: ${(p) => p.theme.color.accent};
+  letter-spacing: 0.08em;
+  span:last-child {
+    color: ${(p) => p.theme.color.text};
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+`
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px;
+  align-items: center;
+  button {
+    font-size: 11px;
+  }
+  button[aria-pressed='true'] {
+    background: rgba(0, 240, 200, 0.22);
+    border-color: ${(p) => p.theme.color.accent};
+  }
+`
+const Scrub = styled.input`
+  width: 100%;
+  margin: 0;
+`
+
+/** Replay transport: play/pause, step, speed 0.5/1/2/4×, scrub, exit (DESIGN.md §4). */
+export function ReplayControls() {
+  const m = useSnapshot(swarm).snapshots
+  const count = m.snapshots.length
+  const current = m.snapshots[m.currentReplayIndex]
+  return (
+    <Box role="group" aria-label="Replay controls">
+      <Status>
+        <span>
+          REPLAY {m.currentReplayIndex + 1} / {count}
+          {m.isReplayPaused ? ' · PAUSED' : ''}
+        </span>
+        <span>{current?.name}</span>
+      </Status>
+      <Scrub
+        type="range"
+        aria-label="Replay position"
+        min={0}
+        max={Math.max(0, count - 1)}
+        step={1}
+        value={m.currentReplayIndex}
+        onChange={(e) => scrubReplay(Number(e.currentTarget.value))}
+      />
+      <Buttons>
+        <IconButton
+          aria-label="Step back"
+          onClick={() => stepReplay(-1)}
+          disabled={m.currentReplayIndex <= 0}
+        >
+          ⏮
+        </IconButton>
+        <IconButton
+          aria-label={m.isReplayPaused ? 'Play replay' : 'Pause replay'}
+          onClick={toggleReplayPause}
+        >
+          {m.isReplayPaused ? '▶' : '⏸'}
+        </IconButton>
+        <IconButton
+          aria-label="Step forward"
+          onClick={() => stepReplay(1)}
+          disabled={m.currentReplayIndex >= count - 1}
+        >
+          ⏭
+        </IconButton>
+        <div role="group" aria-label="Replay speed" style={{ display: 'flex', gap: 4 }}>
+          {REPLAY_SPEEDS.map((sp) => (
+            <IconButton
+              key={sp}
+              aria-pressed={m.replaySpeed === sp}
+              onClick={() => setReplaySpeed(sp)}
+            >
+              {sp}×
+            </IconButton>
+          ))}
+        </div>
+        <IconButton onClick={exitReplay} style={{ marginLeft: 'auto' }}>
+          Exit replay
+        </IconButton>
+      </Buttons>
+    </Box>
+  )
+}

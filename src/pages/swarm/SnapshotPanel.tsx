@@ -1,0 +1,133 @@
+import { useRef, useState, type ChangeEvent } from 'react'
+import styled from 'styled-components'
+import { useSnapshot } from 'valtio'
+import {
+  exportSnapshotsJson,
+  importSnapshotsJson,
+  swarm,
+  takeSnapshot,
+} from '../../state/swarmStore'
+import { OverlayPanel, IconButton } from './OverlayPanel'
+import { ReplayControls } from './ReplayControls'
+import { SnapshotItem } from './SnapshotItem'
+
+/** Larger import files are refused before reading them. */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024
+
+const Tools = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px;
+  margin-bottom: 8px;
+  button {
+    font-size: 10px;
+    letter-spacing: 0.08em;
+  }
+`
+const List = styled.ol`
+  list-style: none;
+  margin: 8px 0 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  max-height: 220px;
+  overflow-y: auto;
+`
+const Note = styled.p<{ $error?: boolean }>`
+  margin: 6px 0 0;
+  font-size: 11px;
+  color: ${(p) => (p.$error ? p.theme.color.red : p.theme.color.muted)};
+  overflow-wrap: anywhere;
+`
+
+function download(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = name
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+function exportName(now = new Date()): string {
+  const p = (v: number) => String(v).padStart(2, '0')
+  return `vpos-snapshots-${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}.json`
+}
+
+/** Snapshot/replay controls (§3, DESIGN.md §4): take, list, rename/describe, delete, replay, export/import. */
+export function SnapshotPanel() {
+  const m = useSnapshot(swarm).snapshots
+  const fileRef = useRef<HTMLInputElement>(null)
+  const [imported, setImported] = useState<string | null>(null)
+  const [readError, setReadError] = useState<string | null>(null)
+  const error = readError ?? m.importError
+
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.currentTarget
+    const file = input.files?.[0]
+    input.value = ''
+    setImported(null)
+    setReadError(null)
+    if (!file) return
+    if (file.size > MAX_IMPORT_BYTES) {
+      setReadError(`Invalid snapshot file: larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`)
+      return
+    }
+    let text: string
+    try {
+      text = await file.text()
+    } catch {
+      setReadError('Invalid snapshot file: it could not be read')
+      return
+    }
+    const result = importSnapshotsJson(text)
+    if (result.ok) setImported(`Imported ${result.count} snapshot${result.count === 1 ? '' : 's'}`)
+  }
+
+  return (
+    <OverlayPanel title="Snapshots" testId="snapshot-panel">
+      <Tools>
+        <IconButton onClick={() => takeSnapshot()}>Take snapshot</IconButton>
+        <IconButton
+          onClick={() => download(exportSnapshotsJson(), exportName())}
+          disabled={m.snapshots.length === 0}
+        >
+          Export
+        </IconButton>
+        <IconButton onClick={() => fileRef.current?.click()}>Import</IconButton>
+        <input
+          ref={fileRef}
+          type="file"
+          accept="application/json,.json"
+          aria-label="Snapshot file to import"
+          hidden
+          onChange={onFile}
+        />
+      </Tools>
+      {m.isReplaying && <ReplayControls />}
+      {m.snapshots.length === 0 ? (
+        <Note>No snapshots yet. Take one to capture the swarm.</Note>
+      ) : (
+        <List aria-label="Saved snapshots">
+          {m.snapshots.map((s, i) => (
+            <SnapshotItem
+              key={s.id}
+              snapshot={s as (typeof swarm.snapshots.snapshots)[number]}
+              index={i}
+              current={m.isReplaying && m.activeSnapshotId === s.id}
+            />
+          ))}
+        </List>
+      )}
+      {error && (
+        <Note role="alert" $error>
+          {error}
+        </Note>
+      )}
+      {imported && !error && <Note role="status">{imported}</Note>}
+    </OverlayPanel>
+  )
+}

@@ -1,0 +1,66 @@
+/** Small React hooks of the Swarm Core view (media queries, polling, timers). */
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { theme } from '../../app/theme'
+
+/** True while `query` matches (re-renders on change). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const mql = window.matchMedia(query)
+      mql.addEventListener('change', notify)
+      return () => mql.removeEventListener('change', notify)
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  )
+}
+
+export const MOBILE_QUERY = `(max-width: ${theme.breakpoint.mobile - 1}px)`
+
+/** Phone layout (below the theme's 768 px breakpoint). */
+export function useIsMobile(): boolean {
+  return useMediaQuery(MOBILE_QUERY)
+}
+
+/** Calls `fn` every `ms` while mounted (latest `fn`; `ms` null pauses). */
+export function useInterval(fn: () => void, ms: number | null): void {
+  const ref = useRef(fn)
+  useEffect(() => {
+    ref.current = fn
+  })
+  useEffect(() => {
+    if (ms === null) return
+    const h = setInterval(() => ref.current(), ms)
+    return () => clearInterval(h)
+  }, [ms])
+}
+
+/**
+ * A value read from outside React (`read`) now and then every `ms` — how panels follow per-frame
+ * buffers without subscribing to every frame. Re-reads at once when `key` changes.
+ */
+export function usePolled<T>(read: () => T, ms: number, key: unknown): T {
+  const [state, setState] = useState(() => ({ key, value: read() }))
+  const readRef = useRef(read)
+  useEffect(() => {
+    readRef.current = read
+  })
+  useEffect(() => {
+    setState({ key, value: readRef.current() })
+    const h = setInterval(() => setState({ key, value: readRef.current() }), ms)
+    return () => clearInterval(h)
+  }, [key, ms])
+  // A new key shows its first reading in the same render instead of one frame of the old value.
+  return state.key === key ? state.value : read()
+}
+
+/** Alternates false/true every `ms` while `on` (the processing spinner). */
+export function useToggle(on: boolean, ms: number): boolean {
+  const [phase, setPhase] = useState(false)
+  useEffect(() => {
+    if (!on) return
+    const h = setInterval(() => setPhase((p) => !p), ms)
+    return () => clearInterval(h)
+  }, [on, ms])
+  return on && phase
+}
