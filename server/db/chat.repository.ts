@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, PostgresAdapter, sql } from 'kysely'
 import type { Database, MessageTable, RoomTable } from './database'
 
 type Db = Kysely<Database>
@@ -27,6 +27,9 @@ export async function setAnnouncement(
     .execute()
 }
 
+/** Advisory-lock namespace (first key) of the per-room message insert lock. */
+const MESSAGE_LOCK_SPACE = 0x7005
+
 /**
  * Inserts a message; with a clientId already used by this wallet in this room, returns the stored
  * message instead (`created: false`), so a resend after a lost response does not duplicate it.
@@ -39,12 +42,26 @@ export async function insertMessage(
     const existing = await findByClientId(db, m.room_id, m.wallet_address, m.client_id)
     if (existing) return { message: existing, created: false }
   }
-  const inserted = await db
-    .insertInto('messages')
-    .values(m)
-    .onConflict((oc) => oc.columns(['room_id', 'wallet_address', 'client_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst()
+  const insert = (q: Db) =>
+    q
+      .insertInto('messages')
+      .values(m)
+      .onConflict((oc) => oc.columns(['room_id', 'wallet_address', 'client_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst()
+  // GOTCHA: PostgreSQL hands out sequence ids at insert time but concurrent inserts commit in any
+  // order, so a poll (`?after=<id>`) could see id 105 before 104 commits and skip 104 for good
+  // (bench:load measured it). Holding a per-room lock until commit makes a room's ids visible in
+  // order. SQLite has one writer, so its ids are in commit order already.
+  const inserted =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? await db.transaction().execute(async (trx) => {
+          await sql`SELECT pg_advisory_xact_lock(${MESSAGE_LOCK_SPACE}, hashtext(${m.room_id}))`.execute(
+            trx,
+          )
+          return insert(trx)
+        })
+      : await insert(db)
   if (inserted) return { message: inserted, created: true }
   // Lost a race with a concurrent resend of the same clientId.
   const existing = await findByClientId(db, m.room_id, m.wallet_address, m.client_id ?? '')
