@@ -42,6 +42,10 @@ import { updateEfficiency, updateHealth, updateMetrics, updateTasks } from './sw
 import { BANNER_ACTIVE, BANNER_STANDBY, FAILURE_TEXTS, errorText, recoveryText } from './texts'
 import { FLAG, MODE, STATUS, type AgentBuffers, type LinkBuffers, type World } from './types'
 
+// GOTCHA: per-agent loops read module-local copies (see rules.ts: imported bindings can be getters).
+const FAILURE_P = FAILURE_CHANCE
+const RECOVERY_P = RECOVERY_CHANCE
+
 export interface SwarmSimOptions {
   seed: number
   /** Agent count (default 146). */
@@ -60,7 +64,11 @@ export class SwarmSim {
   readonly links: LinkBuffers
   readonly world: World
   readonly rng: Rng
-  readonly epochMs: number
+  /**
+   * Wall-clock ms of simulated time 0. Time the sim skips (tick() past its step cap, skip()) moves
+   * the epoch forward, so nowMs keeps following the wall clock while the step count stays exact.
+   */
+  epochMs: number
   isActive: boolean
   actionText: string
   /** §3 speed (default 5); movement scales by speed / 5. */
@@ -130,16 +138,20 @@ export class SwarmSim {
     for (let i = 0; i < this.listeners.length; i++) this.listeners[i]!(event)
   }
 
-  /** Emit a console message stamped with the simulated clock. */
-  log(type: MessageType, text: string): Message {
+  /**
+   * Emit a console message stamped with the simulated clock. Without listeners nothing is built
+   * (the message is only counted), so a headless sim allocates nothing for its console.
+   */
+  log(type: MessageType, text: string): void {
+    const id = ++this.messageSeq
+    if (this.listeners.length === 0) return
     const message: Message = {
-      id: `m${++this.messageSeq}`,
+      id: `m${id}`,
       type,
       text,
       timestamp: new Date(this.nowMs).toISOString(),
     }
     this.emit({ kind: 'message', message })
-    return message
   }
 
   addStepHook(hook: (sim: SwarmSim) => void): () => void {
@@ -150,8 +162,12 @@ export class SwarmSim {
     }
   }
 
-  /** Advance by a frame's dt: whole steps of STEP_MS, at most MAX_STEPS_PER_TICK (stalls drop time). */
+  /**
+   * Advance by a frame's dt: whole steps of STEP_MS, at most MAX_STEPS_PER_TICK. Time beyond the
+   * cap (a stall, a background tab) is skipped: not simulated, but added to the epoch.
+   */
   tick(dtMs: number): number {
+    if (!(dtMs > 0)) return 0
     this.acc += dtMs
     let steps = 0
     while (this.acc >= STEP_MS - 1e-6 && steps < MAX_STEPS_PER_TICK) {
@@ -159,8 +175,16 @@ export class SwarmSim {
       this.step()
       steps++
     }
-    if (steps === MAX_STEPS_PER_TICK) this.acc = 0
+    if (steps === MAX_STEPS_PER_TICK && this.acc >= STEP_MS - 1e-6) {
+      this.epochMs += this.acc
+      this.acc = 0
+    }
     return steps
+  }
+
+  /** Let `ms` of wall time pass without simulating it (paused, replaying, live feed). */
+  skip(ms: number): void {
+    if (ms > 0) this.epochMs += ms
   }
 
   /** Advance exactly `ms` of simulated time (tests, timers): no step cap. */
@@ -177,7 +201,15 @@ export class SwarmSim {
     const s = ++this.stepIndex
     const buf = this.buffers
     moveAgents(buf, this.world, this.rng, this.isActive, this.speed / DEFAULT_SPEED)
-    if (this.isActive && s % AGENT_TICK_STEPS === 0) agentTick(buf, this.rng, this.nowMs)
+    if (this.isActive) {
+      // The 1 s agent tick is staggered: each step ticks one 1/60 slice of the agents, so every
+      // agent still ticks once per AGENT_TICK_STEPS and a 100k swarm has no once-a-second hitch.
+      const phase = s % AGENT_TICK_STEPS
+      const n = buf.count
+      const from = Math.floor((phase * n) / AGENT_TICK_STEPS)
+      const to = Math.floor(((phase + 1) * n) / AGENT_TICK_STEPS)
+      if (to > from) agentTick(buf, this.rng, this.nowMs, from, to)
+    }
     if (this.isActive && s % FAILURE_TICK_STEPS === 0) this.failureTick()
     if (this.failingCount > 0 && s % RECOVERY_TICK_STEPS === 0) this.recoveryTick()
     for (let i = 0; i < this.stepHooks.length; i++) this.stepHooks[i]!(this)
@@ -200,12 +232,13 @@ export class SwarmSim {
     if (this.failPos[i]! >= 0) return
     this.addFailing(i)
     const textIndex = this.rng.int(FAILURE_TEXTS.length)
-    const text = FAILURE_TEXTS[textIndex]!
-    const id = this.buffers.ids[i]!
-    if (alert) this.log('alert', errorText(id, text))
+    const errorSeq = ++this.errorSeq
     if (this.listeners.length > 0) {
+      const text = FAILURE_TEXTS[textIndex]!
+      const id = this.buffers.ids[i]!
+      if (alert) this.log('alert', errorText(id, text))
       const error = {
-        id: `e${++this.errorSeq}`,
+        id: `e${errorSeq}`,
         errorCode: `AGT-${101 + textIndex}`,
         message: text,
         timestamp: new Date(this.nowMs).toISOString(),
@@ -220,9 +253,11 @@ export class SwarmSim {
     if (this.failPos[i]! < 0) return
     this.removeFailing(i)
     clearFailingLook(this.buffers, i)
-    const id = this.buffers.ids[i]!
-    if (log) this.log('system', recoveryText(id))
-    if (this.listeners.length > 0) this.emit({ kind: 'recovery', agentId: id, index: i })
+    if (this.listeners.length > 0) {
+      const id = this.buffers.ids[i]!
+      if (log) this.log('system', recoveryText(id))
+      this.emit({ kind: 'recovery', agentId: id, index: i })
+    }
   }
 
   /** §4 manual mark-failing: idle status and mode, red, glowing, pulse 3, efficiency −0.3 (floor 75). */
@@ -259,7 +294,7 @@ export class SwarmSim {
     let failed = 0
     for (let i = 0; i < n; i++) {
       if (this.failPos[i]! >= 0) continue
-      if (this.rng.next() < FAILURE_CHANCE) {
+      if (this.rng.next() < FAILURE_P) {
         this.failAgent(i, failed < MAX_ALERTS_PER_TICK)
         failed++
       }
@@ -275,7 +310,7 @@ export class SwarmSim {
     // Walk the dense list backwards: removal swaps the last entry into the freed slot.
     for (let k = this.failingCount - 1; k >= 0; k--) {
       const i = this.failList[k]!
-      if (this.rng.next() < RECOVERY_CHANCE) {
+      if (this.rng.next() < RECOVERY_P) {
         this.recoverAgent(i, recovered < MAX_ALERTS_PER_TICK)
         recovered++
       }

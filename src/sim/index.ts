@@ -36,7 +36,13 @@ export {
   worldForCount,
   writeAgent,
 } from './agents'
-export { computeLinksInto, createLinkBuffers, createLinkGrid, type LinkGrid } from './links'
+export {
+  computeLinksInto,
+  createLinkBuffers,
+  createLinkGrid,
+  gridFits,
+  type LinkGrid,
+} from './links'
 export { SwarmSim, createSwarmSim, type SwarmSimOptions } from './engine'
 export { attachMainView, demoLine } from './mainView'
 export { bufferDigest } from './digest'

@@ -1,25 +1,42 @@
 /**
  * Link-neighbour search: each agent links to at most `connections[i]` (0–7) nearest neighbours
- * closer than LINK_DISTANCE, found through a uniform grid of LINK_DISTANCE-sized cells (counting
- * sort into flat arrays), so only the 3×3 surrounding cells are visited: O(N), never O(N²).
- * All scratch memory is allocated once per (world, capacity); a call allocates nothing.
+ * closer than LINK_DISTANCE, found through a uniform grid of LINK_DISTANCE-sized cells, so only the
+ * 3×3 surrounding cells are visited: O(N), never O(N²).
+ *
+ * Layout: a counting sort puts the agents in cell order and copies their positions into
+ * `sx`/`sy` in that order, so the three-cell runs of a row are read sequentially (cache friendly
+ * at 100k agents) and agents are processed cell by cell. Picks are kept per sorted slot; a pair
+ * picked by both ends yields one link. All scratch memory is allocated once per (world, capacity);
+ * a call allocates nothing.
  */
-import { LINK_DISTANCE, MAX_CONNECTIONS } from './constants'
+import { LINK_DISTANCE as LINK_DISTANCE_, MAX_CONNECTIONS as MAX_CONNECTIONS_ } from './constants'
 import type { AgentBuffers, LinkBuffers, World } from './types'
+
+// GOTCHA: hot loops read module-local copies: loaders that compile modules to CommonJS (tsx when
+// required from CJS, vite-node) turn imported bindings into getter calls, ~3× slower per access.
+const LINK_DISTANCE = LINK_DISTANCE_
+const MAX_CONNECTIONS = MAX_CONNECTIONS_
 
 export interface LinkGrid {
   cellSize: number
   cols: number
   rows: number
   capacity: number
-  /** cellStart[c]..cellStart[c+1] index cellItems for cell c */
+  /** cellStart[c]..cellStart[c+1] are the sorted slots of cell c */
   cellStart: Int32Array
   cellCursor: Int32Array
-  cellItems: Int32Array
   cellOf: Int32Array
-  /** picks[i*7 + n] = n-th nearest neighbour chosen by agent i */
+  /** agent index of sorted slot s */
+  item: Int32Array
+  /** positions interleaved (x, y) and link budget (min(connections, 7)) in sorted order */
+  sxy: Float32Array
+  sk: Uint8Array
+  /** picks[s*7 + n] = sorted slot of the n-th nearest neighbour chosen by slot s */
   picks: Int32Array
   pickCount: Uint8Array
+  /** per-agent scratch: candidates within LINK_DISTANCE (slot, squared distance) */
+  candT: Int32Array
+  candD: Float64Array
   bestD: Float64Array
   bestJ: Int32Array
 }
@@ -32,9 +49,15 @@ export function createLinkBuffers(capacity: number): LinkBuffers {
   }
 }
 
+function gridSize(world: World, cellSize: number): { cols: number; rows: number } {
+  return {
+    cols: Math.max(1, Math.ceil(world.width / cellSize)),
+    rows: Math.max(1, Math.ceil(world.height / cellSize)),
+  }
+}
+
 export function createLinkGrid(world: World, capacity: number, cellSize = LINK_DISTANCE): LinkGrid {
-  const cols = Math.max(1, Math.ceil(world.width / cellSize))
-  const rows = Math.max(1, Math.ceil(world.height / cellSize))
+  const { cols, rows } = gridSize(world, cellSize)
   const cells = cols * rows
   return {
     cellSize,
@@ -43,10 +66,14 @@ export function createLinkGrid(world: World, capacity: number, cellSize = LINK_D
     capacity,
     cellStart: new Int32Array(cells + 1),
     cellCursor: new Int32Array(cells),
-    cellItems: new Int32Array(capacity),
     cellOf: new Int32Array(capacity),
+    item: new Int32Array(capacity),
+    sxy: new Float32Array(capacity * 2),
+    sk: new Uint8Array(capacity),
     picks: new Int32Array(capacity * MAX_CONNECTIONS),
     pickCount: new Uint8Array(capacity),
+    candT: new Int32Array(capacity),
+    candD: new Float64Array(capacity),
     bestD: new Float64Array(MAX_CONNECTIONS),
     bestJ: new Int32Array(MAX_CONNECTIONS),
   }
@@ -54,111 +81,127 @@ export function createLinkGrid(world: World, capacity: number, cellSize = LINK_D
 
 /** True when `grid` fits this world and agent capacity (else build a new one). */
 export function gridFits(grid: LinkGrid, world: World, capacity: number): boolean {
-  return (
-    grid.capacity >= capacity &&
-    grid.cols === Math.max(1, Math.ceil(world.width / grid.cellSize)) &&
-    grid.rows === Math.max(1, Math.ceil(world.height / grid.cellSize))
-  )
+  const { cols, rows } = gridSize(world, grid.cellSize)
+  return grid.capacity >= capacity && grid.cols === cols && grid.rows === rows
 }
 
-/** Bucket agents into grid cells (counting sort). */
+/** Counting sort of the live agents into grid cells (stable: agent order within a cell). */
 function bucket(buf: AgentBuffers, grid: LinkGrid): void {
-  const { cols, rows, cellSize, cellStart, cellCursor, cellItems, cellOf } = grid
+  const { cols, rows, cellSize, cellStart, cellCursor, cellOf, item, sxy, sk } = grid
   const n = buf.count
   const xs = buf.x
   const ys = buf.y
+  const conns = buf.connections
   const inv = 1 / cellSize
+  const cells = cols * rows
   cellStart.fill(0)
   for (let i = 0; i < n; i++) {
-    let cx = Math.floor(xs[i]! * inv)
-    let cy = Math.floor(ys[i]! * inv)
+    // `| 0` truncates (positions are ≥ 0 in the world); it also maps NaN to cell 0.
+    let cx = (xs[i]! * inv) | 0
+    let cy = (ys[i]! * inv) | 0
     cx = cx < 0 ? 0 : cx >= cols ? cols - 1 : cx
     cy = cy < 0 ? 0 : cy >= rows ? rows - 1 : cy
     const c = cy * cols + cx
     cellOf[i] = c
     cellStart[c + 1]!++
   }
-  const cells = cols * rows
   for (let c = 0; c < cells; c++) {
     cellStart[c + 1]! += cellStart[c]!
     cellCursor[c] = cellStart[c]!
   }
   for (let i = 0; i < n; i++) {
-    const c = cellOf[i]!
-    cellItems[cellCursor[c]!++] = i
+    const s = cellCursor[cellOf[i]!]!++
+    item[s] = i
+    sxy[2 * s] = xs[i]!
+    sxy[2 * s + 1] = ys[i]!
+    const k = conns[i]!
+    sk[s] = k > MAX_CONNECTIONS ? MAX_CONNECTIONS : k
   }
 }
 
 /** Recompute `links` for the live agents of `buf`. Returns the number of links. */
 export function computeLinksInto(buf: AgentBuffers, grid: LinkGrid, links: LinkBuffers): number {
   bucket(buf, grid)
-  const { cols, rows, cellStart, cellItems, cellOf, picks, pickCount, bestD, bestJ } = grid
-  const xs = buf.x
-  const ys = buf.y
-  const conns = buf.connections
+  const { cols, rows, cellStart, item, sxy, sk, picks, pickCount, candT, candD, bestD, bestJ } =
+    grid
   const la = links.a
   const lb = links.b
   const maxD2 = LINK_DISTANCE * LINK_DISTANCE
-  const n = buf.count
   let count = 0
-  for (let i = 0; i < n; i++) {
-    const k = conns[i]! > MAX_CONNECTIONS ? MAX_CONNECTIONS : conns[i]!
-    pickCount[i] = 0
-    if (k === 0) continue
-    const xi = xs[i]!
-    const yi = ys[i]!
-    const c = cellOf[i]!
-    const cx = c % cols
-    const cy = (c - cx) / cols
+  for (let cy = 0; cy < rows; cy++) {
     const y0 = cy > 0 ? cy - 1 : 0
     const y1 = cy < rows - 1 ? cy + 1 : cy
-    const x0 = cx > 0 ? cx - 1 : 0
-    const x1 = cx < cols - 1 ? cx + 1 : cx
-    let found = 0
-    for (let gy = y0; gy <= y1; gy++) {
-      const row = gy * cols
-      const end = cellStart[row + x1 + 1]!
-      // Cells x0..x1 of one row are contiguous in cellItems: scan them as one run.
-      for (let s = cellStart[row + x0]!; s < end; s++) {
-        const j = cellItems[s]!
-        if (j === i) continue
-        const dx = xs[j]! - xi
-        const dy = ys[j]! - yi
-        const d2 = dx * dx + dy * dy
-        if (d2 >= maxD2) continue
-        if (found === k && d2 >= bestD[k - 1]!) continue
-        // Insertion into the small sorted list of the k best (k ≤ 7).
-        let p = found < k ? found++ : k - 1
-        while (p > 0 && bestD[p - 1]! > d2) {
-          bestD[p] = bestD[p - 1]!
-          bestJ[p] = bestJ[p - 1]!
-          p--
-        }
-        bestD[p] = d2
-        bestJ[p] = j
-      }
-    }
-    const base = i * MAX_CONNECTIONS
-    pickCount[i] = found
-    for (let p = 0; p < found; p++) {
-      const j = bestJ[p]!
-      picks[base + p] = j
-      // j already linked to i when j (processed earlier) picked i: keep one link per pair.
-      if (j < i) {
-        const jb = j * MAX_CONNECTIONS
-        const jn = pickCount[j]!
-        let dup = false
-        for (let q = 0; q < jn; q++) {
-          if (picks[jb + q] === i) {
-            dup = true
-            break
+    for (let cx = 0; cx < cols; cx++) {
+      const c = cy * cols + cx
+      const sEnd = cellStart[c + 1]!
+      const x0 = cx > 0 ? cx - 1 : 0
+      const x1 = cx < cols - 1 ? cx + 1 : cx
+      for (let s = cellStart[c]!; s < sEnd; s++) {
+        const k = sk[s]!
+        pickCount[s] = 0
+        if (k === 0) continue
+        const xi = sxy[2 * s]!
+        const yi = sxy[2 * s + 1]!
+        // Pass 1, branch-free: keep every candidate closer than LINK_DISTANCE (scan order). Most
+        // candidates fail the distance test at random, so a branch here mispredicts constantly.
+        let w = 0
+        for (let gy = y0; gy <= y1; gy++) {
+          const row = gy * cols
+          const end = cellStart[row + x1 + 1]!
+          // Cells x0..x1 of one row are contiguous in sorted order: scan them as one run.
+          for (let t = cellStart[row + x0]!; t < end; t++) {
+            const dx = sxy[2 * t]! - xi
+            const dy = sxy[2 * t + 1]! - yi
+            const d2 = dx * dx + dy * dy
+            candT[w] = t
+            candD[w] = d2
+            w += +(d2 < maxD2) & +(t !== s)
           }
         }
-        if (dup) continue
+        // Pass 2: the k nearest. With at most k candidates all are taken (order is irrelevant);
+        // otherwise insertion into a sorted list of k (ties: the earlier-scanned one wins).
+        let found = 0
+        if (w <= k) {
+          for (let q = 0; q < w; q++) bestJ[q] = candT[q]!
+          found = w
+        } else {
+          for (let q = 0; q < w; q++) {
+            const d2 = candD[q]!
+            if (found === k && d2 >= bestD[k - 1]!) continue
+            let p = found < k ? found++ : k - 1
+            while (p > 0 && bestD[p - 1]! > d2) {
+              bestD[p] = bestD[p - 1]!
+              bestJ[p] = bestJ[p - 1]!
+              p--
+            }
+            bestD[p] = d2
+            bestJ[p] = candT[q]!
+          }
+        }
+        const base = s * MAX_CONNECTIONS
+        pickCount[s] = found
+        const ai = item[s]!
+        for (let p = 0; p < found; p++) {
+          const t = bestJ[p]!
+          picks[base + p] = t
+          // Slot t, processed earlier, already linked to s when it picked s: one link per pair.
+          if (t < s) {
+            const tb = t * MAX_CONNECTIONS
+            const tn = pickCount[t]!
+            let dup = false
+            for (let q = 0; q < tn; q++) {
+              if (picks[tb + q] === s) {
+                dup = true
+                break
+              }
+            }
+            if (dup) continue
+          }
+          la[count] = ai
+          lb[count] = item[t]!
+          count++
+        }
       }
-      la[count] = i
-      lb[count] = j
-      count++
     }
   }
   links.count = count

@@ -1,72 +1,85 @@
 /**
- * Snapshots persist in IndexedDB (DESIGN.md §4), capped at MAX_PERSISTED_SNAPSHOTS: saving one more
- * deletes the oldest. Without IndexedDB (Node, tests, private modes that refuse it) every function is
- * a quiet no-op, so the in-memory snapshot list still works.
+ * Snapshot persistence (DESIGN.md §4): IndexedDB, capped at MAX_PERSISTED_SNAPSHOTS. Saving one
+ * more deletes the oldest (by capture time). The storage sits behind the small SnapshotStorage
+ * interface: IndexedDB in the browser, none in Node (every call is a quiet no-op, the in-memory
+ * list still works), an in-memory map in tests. Persistence is best effort: a refused database
+ * (private modes, quota) never breaks taking or replaying snapshots.
  */
 import type { Snapshot } from '../sim'
 
-/** At most this many snapshots are kept (in memory and in IndexedDB); oldest dropped first. */
+/** At most this many snapshots are kept (in memory and in IndexedDB); the oldest go first. */
 export const MAX_PERSISTED_SNAPSHOTS = 20
 export const SNAPSHOT_DB = 'vpos-swarm'
 export const SNAPSHOT_STORE = 'snapshots'
 
-let factoryOverride: IDBFactory | null | undefined
-
-/** Tests: use this IndexedDB implementation (null = none). */
-export function setIndexedDbFactory(factory: IDBFactory | null | undefined): void {
-  factoryOverride = factory
-  dbPromise = null
+/** Where snapshot records live. Records are structured-clone-safe Snapshot objects. */
+export interface SnapshotStorage {
+  getAll(): Promise<unknown[]>
+  put(record: Snapshot): Promise<void>
+  delete(id: string): Promise<void>
+  clear(): Promise<void>
 }
 
-function factory(): IDBFactory | null {
-  if (factoryOverride !== undefined) return factoryOverride
-  return typeof indexedDB === 'undefined' ? null : indexedDB
-}
-
-let dbPromise: Promise<IDBDatabase | null> | null = null
-
-function openDb(): Promise<IDBDatabase | null> {
-  const f = factory()
-  if (!f) return Promise.resolve(null)
-  dbPromise ??= new Promise((resolve) => {
-    try {
-      const req = f.open(SNAPSHOT_DB, 1)
+/** IndexedDB storage: database 'vpos-swarm', object store 'snapshots' keyed by id. */
+export function indexedDbStorage(factory: IDBFactory): SnapshotStorage {
+  let dbPromise: Promise<IDBDatabase> | null = null
+  const open = (): Promise<IDBDatabase> =>
+    (dbPromise ??= new Promise((resolve, reject) => {
+      const req = factory.open(SNAPSHOT_DB, 1)
       req.onupgradeneeded = () => {
         if (!req.result.objectStoreNames.contains(SNAPSHOT_STORE)) {
           req.result.createObjectStore(SNAPSHOT_STORE, { keyPath: 'id' })
         }
       }
       req.onsuccess = () => resolve(req.result)
-      // GOTCHA: some private modes throw or error on open; persistence is best-effort there.
-      req.onerror = () => resolve(null)
-    } catch {
-      resolve(null)
-    }
-  })
-  return dbPromise
-}
-
-function run<T>(
-  mode: IDBTransactionMode,
-  fn: (store: IDBObjectStore) => IDBRequest<T> | void,
-): Promise<T | null> {
-  return openDb().then(
-    (db) =>
-      new Promise<T | null>((resolve) => {
-        if (!db) return resolve(null)
-        let result: T | null = null
-        try {
+      req.onerror = () => reject(req.error ?? new Error('IndexedDB open failed'))
+    }))
+  const run = <T>(
+    mode: IDBTransactionMode,
+    fn: (store: IDBObjectStore) => IDBRequest<T>,
+  ): Promise<T> =>
+    open().then(
+      (db) =>
+        new Promise<T>((resolve, reject) => {
           const tx = db.transaction(SNAPSHOT_STORE, mode)
           const req = fn(tx.objectStore(SNAPSHOT_STORE))
-          if (req) req.onsuccess = () => (result = req.result)
-          tx.oncomplete = () => resolve(result)
-          tx.onerror = () => resolve(null)
-          tx.onabort = () => resolve(null)
-        } catch {
-          resolve(null)
-        }
-      }),
-  )
+          tx.oncomplete = () => resolve(req.result)
+          tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'))
+          tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'))
+        }),
+    )
+  return {
+    getAll: () => run<unknown[]>('readonly', (s) => s.getAll()),
+    put: (record) => run('readwrite', (s) => s.put(record)).then(() => undefined),
+    delete: (id) => run('readwrite', (s) => s.delete(id)).then(() => undefined),
+    clear: () => run('readwrite', (s) => s.clear()).then(() => undefined),
+  }
+}
+
+/** In-memory storage (tests; structured-cloned like IndexedDB so callers cannot alias records). */
+export function memoryStorage(): SnapshotStorage & { records: Map<string, Snapshot> } {
+  const records = new Map<string, Snapshot>()
+  return {
+    records,
+    getAll: async () => [...records.values()].map((r) => structuredClone(r)),
+    put: async (record) => void records.set(record.id, structuredClone(record)),
+    delete: async (id) => void records.delete(id),
+    clear: async () => records.clear(),
+  }
+}
+
+let storage: SnapshotStorage | null | undefined
+
+/** Use this storage (tests; null = none). `undefined` restores the default (IndexedDB if any). */
+export function setSnapshotStorage(s: SnapshotStorage | null | undefined): void {
+  storage = s
+}
+
+function current(): SnapshotStorage | null {
+  if (storage === undefined) {
+    storage = typeof indexedDB === 'undefined' ? null : indexedDbStorage(indexedDB)
+  }
+  return storage
 }
 
 /** A structured-clone-safe copy (valtio proxies cannot be cloned). */
@@ -90,24 +103,92 @@ export function toRecord(s: Snapshot): Snapshot {
   }
 }
 
-/** Every persisted snapshot, oldest first. */
-export async function loadSnapshots(): Promise<Snapshot[]> {
-  const all = (await run<Snapshot[]>('readonly', (store) => store.getAll())) ?? []
-  return all.sort((a, b) => a.timestamp - b.timestamp)
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
+
+const TYPED_FIELDS: readonly [string, new (n: number) => ArrayLike<number>][] = [
+  ['x', Float32Array],
+  ['y', Float32Array],
+  ['size', Float32Array],
+  ['speedX', Float32Array],
+  ['speedY', Float32Array],
+  ['targetX', Float32Array],
+  ['targetY', Float32Array],
+  ['color', Uint32Array],
+  ['mode', Uint8Array],
+  ['type', Uint8Array],
+  ['status', Uint8Array],
+  ['processingPower', Float32Array],
+  ['efficiency', Float32Array],
+  ['connections', Uint8Array],
+  ['lastActiveTime', Float64Array],
+  ['energy', Float32Array],
+  ['pulseRate', Float32Array],
+  ['flags', Uint8Array],
+]
+
+/** True when a stored record has the shape of a Snapshot (an older or damaged one is skipped). */
+export function isSnapshotRecord(r: unknown): r is Snapshot {
+  if (!isObj(r) || typeof r.id !== 'string' || !isNum(r.timestamp)) return false
+  if (typeof r.name !== 'string' || typeof r.description !== 'string') return false
+  if (!isObj(r.world) || !isNum(r.world.width) || !isNum(r.world.height)) return false
+  if (!isNum(r.efficiency) || !isObj(r.metrics)) return false
+  if (!Array.isArray(r.failingAgents) || !Array.isArray(r.messages)) return false
+  const a = r.agents
+  if (!isObj(a) || !isNum(a.count) || !isNum(a.capacity) || !Array.isArray(a.ids)) return false
+  if (a.count < 0 || a.count > a.capacity || a.ids.length < a.count) return false
+  for (const [field, Type] of TYPED_FIELDS) {
+    const arr = a[field]
+    if (!(arr instanceof Type) || arr.length < a.count) return false
+  }
+  return true
 }
 
-/** Save (insert or replace) one snapshot, then trim to the cap. */
-export async function saveSnapshot(s: Snapshot): Promise<void> {
-  await run('readwrite', (store) => store.put(toRecord(s)))
+/** Every valid persisted snapshot, oldest first; invalid records are deleted. */
+export async function loadSnapshots(): Promise<Snapshot[]> {
+  const s = current()
+  if (!s) return []
+  let all: unknown[]
+  try {
+    all = await s.getAll()
+  } catch {
+    return []
+  }
+  const valid: Snapshot[] = []
+  for (const r of all) {
+    if (isSnapshotRecord(r)) valid.push(r)
+    else if (isObj(r) && typeof r.id === 'string') await deleteSnapshotRecord(r.id)
+  }
+  return valid.sort((a, b) => a.timestamp - b.timestamp)
+}
+
+/** Save (insert or replace) one snapshot, then trim to the cap. Resolves false when refused. */
+export async function saveSnapshot(snapshot: Snapshot): Promise<boolean> {
+  const s = current()
+  if (!s) return false
+  try {
+    await s.put(toRecord(snapshot))
+  } catch {
+    return false
+  }
   const all = await loadSnapshots()
   const excess = all.length - MAX_PERSISTED_SNAPSHOTS
   for (let k = 0; k < excess; k++) await deleteSnapshotRecord(all[k]!.id)
+  return true
 }
 
 export async function deleteSnapshotRecord(id: string): Promise<void> {
-  await run('readwrite', (store) => store.delete(id))
+  try {
+    await current()?.delete(id)
+  } catch {
+    // best effort
+  }
 }
 
 export async function clearSnapshotRecords(): Promise<void> {
-  await run('readwrite', (store) => store.clear())
+  try {
+    await current()?.clear()
+  } catch {
+    // best effort
+  }
 }

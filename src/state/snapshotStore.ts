@@ -1,8 +1,9 @@
 /**
  * Snapshot manager and replay (§3, DESIGN.md §4). Take / rename / describe / delete snapshots;
- * replay them in order at 0.5/1/2/4× (one snapshot per REPLAY_STEP_MS at 1×), pause, step,
- * scrub, exit back to live. While replaying the sim is paused and the scene shows the snapshot
- * (swarm.buffers points at a replay copy). Export/import JSON; persistence in snapshotPersistence.ts.
+ * replay them in capture order at 0.5/1/2/4× (one snapshot per REPLAY_STEP_MS at 1×), pause,
+ * step, scrub, exit back to live. While replaying the sim is paused and the scene shows the
+ * snapshot (swarm.buffers points at a replay copy). The list is kept in capture order and capped at
+ * MAX_PERSISTED_SNAPSHOTS, like its IndexedDB copy (snapshotPersistence.ts). Export/import JSON.
  */
 import { ref } from 'valtio'
 import {
@@ -16,6 +17,7 @@ import {
   defaultSnapshotName,
   exportSnapshots,
   formatEfficiency,
+  gridFits,
   parseSnapshotFile,
   snapshotCreatedText,
   type AgentBuffers,
@@ -31,7 +33,15 @@ import {
   loadSnapshots,
   saveSnapshot,
 } from './snapshotPersistence'
-import { REPLAY_SPEEDS, runtime, swarm, writerSim, type ReplaySpeed } from './swarmState'
+import {
+  FAILING_IDS_CAP,
+  REPLAY_SPEEDS,
+  runtime,
+  swarm,
+  syncDerived,
+  writerSim,
+  type ReplaySpeed,
+} from './swarmState'
 
 export { MAX_PERSISTED_SNAPSHOTS }
 
@@ -55,6 +65,17 @@ function newSnapshotId(): string {
   return id
 }
 
+/** N of the next default name 'Snapshot N': past every N taken or listed, never reused. */
+function nextSnapshotNumber(): number {
+  let n = Math.max(taken, swarm.snapshots.snapshots.length)
+  for (const s of swarm.snapshots.snapshots) {
+    const m = /^Snapshot (\d+)$/.exec(s.name)
+    if (m) n = Math.max(n, Number(m[1]))
+  }
+  taken = n + 1
+  return taken
+}
+
 /** Proxy-friendly: heavy parts in ref() so valtio never walks 100k agents. */
 function track(s: Snapshot): Snapshot {
   return {
@@ -65,20 +86,46 @@ function track(s: Snapshot): Snapshot {
   }
 }
 
-function addToList(s: Snapshot): void {
+function find(id: string): Snapshot | undefined {
+  return swarm.snapshots.snapshots.find((s) => s.id === id)
+}
+
+/** Keep currentReplayIndex on the snapshot being shown after the list changed. */
+function followActive(): void {
+  const m = swarm.snapshots
+  if (!m.isReplaying) return
+  const k = m.snapshots.findIndex((s) => s.id === m.activeSnapshotId)
+  if (k >= 0) m.currentReplayIndex = k
+  else if (m.snapshots.length === 0) exitReplay()
+  else showSnapshot(Math.min(m.currentReplayIndex, m.snapshots.length - 1))
+}
+
+/**
+ * Insert in capture order (after equal timestamps) and drop the oldest beyond the cap. Returns
+ * false when the snapshot was itself the oldest and did not make the cut.
+ */
+function addToList(s: Snapshot): boolean {
   const list = swarm.snapshots.snapshots
-  list.push(track(s))
-  while (list.length > MAX_PERSISTED_SNAPSHOTS) list.shift()
+  let k = list.length
+  while (k > 0 && list[k - 1]!.timestamp > s.timestamp) k--
+  list.splice(k, 0, track(s))
+  let kept = true
+  while (list.length > MAX_PERSISTED_SNAPSHOTS) {
+    if (list[0]!.id === s.id) kept = false
+    list.shift()
+  }
+  followActive()
+  return kept
 }
 
 /** Capture the current swarm; logs '[SNAPSHOT] Created snapshot ...'. */
 export function takeSnapshot(opts: { name?: string; description?: string } = {}): Snapshot {
   const sim = writerSim()
-  taken = Math.max(taken, swarm.snapshots.snapshots.length) + 1
+  const number = nextSnapshotNumber()
   const s = createSnapshot({
     id: newSnapshotId(),
     timestamp: sim.nowMs,
-    name: opts.name?.trim() || defaultSnapshotName(taken),
+    name: opts.name?.trim() || defaultSnapshotName(number),
     description: opts.description?.trim() || undefined,
     world: sim.world,
     efficiency: sim.efficiency,
@@ -98,10 +145,7 @@ export function takeSnapshot(opts: { name?: string; description?: string } = {})
   return s
 }
 
-function find(id: string): Snapshot | undefined {
-  return swarm.snapshots.snapshots.find((s) => s.id === id)
-}
-
+/** Rename (trimmed; an empty name is refused). */
 export function renameSnapshot(id: string, name: string): void {
   const s = find(id)
   if (!s || !name.trim()) return
@@ -122,13 +166,7 @@ export function deleteSnapshot(id: string): void {
   if (k < 0) return
   list.splice(k, 1)
   void deleteSnapshotRecord(id)
-  const m = swarm.snapshots
-  if (!m.isReplaying) return
-  if (list.length === 0) exitReplay()
-  else
-    showSnapshot(
-      Math.min(m.currentReplayIndex - (k < m.currentReplayIndex ? 1 : 0), list.length - 1),
-    )
+  followActive()
 }
 
 export function clearSnapshots(): void {
@@ -154,16 +192,10 @@ function showSnapshot(index: number): void {
     replay.grid = null
   }
   copyAgentBuffers(src, replay.buffers)
-  const g = replay.grid
-  if (
-    !g ||
-    g.capacity < src.count ||
-    g.cols !== Math.ceil(s.world.width / g.cellSize) ||
-    g.rows !== Math.ceil(s.world.height / g.cellSize)
-  ) {
+  if (!replay.grid || !gridFits(replay.grid, s.world, replay.buffers.capacity)) {
     replay.grid = createLinkGrid(s.world, replay.buffers.capacity)
   }
-  computeLinksInto(replay.buffers, replay.grid!, replay.links!)
+  computeLinksInto(replay.buffers, replay.grid, replay.links!)
   const m = swarm.snapshots
   m.currentReplayIndex = k
   m.activeSnapshotId = s.id
@@ -173,8 +205,10 @@ function showSnapshot(index: number): void {
   swarm.efficiency = formatEfficiency(s.efficiency)
   Object.assign(swarm.metrics, s.metrics)
   swarm.failingCount = s.failingAgents.length
-  swarm.failingAgents = s.failingAgents.slice(0, 100)
+  swarm.failingAgents = s.failingAgents.slice(0, FAILING_IDS_CAP)
   swarm.version++
+  // The replay copy has its links already: the store must not recompute them from the live sim.
+  runtime.linksVersion = swarm.version
 }
 
 /** Start replay at `index` (default: the first snapshot). The live sim is paused meanwhile. */
@@ -206,12 +240,17 @@ export function toggleReplayPause(): void {
   else pauseReplay()
 }
 
-/** Step back (−1) or forward (+1); pauses playback. */
+/** Step back (−1) or forward (+1) and pause. Outside replay: opens the first (or last) one. */
 export function stepReplay(delta: number): void {
   const m = swarm.snapshots
-  if (!m.isReplaying) startReplay(0)
+  if (m.snapshots.length === 0) return
+  if (!m.isReplaying) {
+    startReplay(delta < 0 ? m.snapshots.length - 1 : 0)
+  } else {
+    showSnapshot(m.currentReplayIndex + delta)
+  }
   m.isReplayPaused = true
-  showSnapshot(m.currentReplayIndex + delta)
+  runtime.replayAccum = 0
 }
 
 /** Jump to snapshot `index` (the scrubber). */
@@ -228,6 +267,7 @@ export function setReplaySpeed(speed: ReplaySpeed): void {
 /** Leave replay: the scene shows the live swarm again and the sim resumes. */
 export function exitReplay(): void {
   const m = swarm.snapshots
+  if (!m.isReplaying) return
   m.isReplaying = false
   m.isReplayPaused = false
   m.activeSnapshotId = null
@@ -235,10 +275,8 @@ export function exitReplay(): void {
   swarm.buffers = ref(sim.buffers)
   swarm.links = ref(sim.links)
   swarm.world = { ...sim.world }
-  swarm.efficiency = formatEfficiency(sim.efficiency)
-  Object.assign(swarm.metrics, sim.metrics)
-  swarm.failingCount = sim.failingCount
   swarm.version++
+  syncDerived(sim)
 }
 
 /** Called by the store's frame while replaying: advance at replaySpeed, stop at the last one. */
@@ -258,13 +296,14 @@ export function tickReplay(dtMs: number): void {
 }
 
 /** The export file (JSON text) of all snapshots. */
-export function exportSnapshotsJson(): string {
-  return exportSnapshots(swarm.snapshots.snapshots, new Date().toISOString())
+export function exportSnapshotsJson(exportedAt = new Date().toISOString()): string {
+  return exportSnapshots(swarm.snapshots.snapshots, exportedAt)
 }
 
 /**
  * Import an export file. A bad file changes nothing and sets snapshots.importError (also returned).
- * Imported snapshots whose id is already present get a fresh id.
+ * Imported snapshots whose id is already present get a fresh id; `count` is how many were kept
+ * (the list holds at most MAX_PERSISTED_SNAPSHOTS, oldest dropped).
  */
 export function importSnapshotsJson(
   text: string,
@@ -275,12 +314,19 @@ export function importSnapshotsJson(
     return result
   }
   swarm.snapshots.importError = null
+  const added: Snapshot[] = []
   for (const s of result.snapshots) {
     if (find(s.id)) s.id = newSnapshotId()
     addToList(s)
+    added.push(s)
+  }
+  let count = 0
+  for (const s of added) {
+    if (!find(s.id)) continue
+    count++
     void saveSnapshot(s)
   }
-  return { ok: true, count: result.snapshots.length }
+  return { ok: true, count }
 }
 
 /** Load persisted snapshots (IndexedDB) into the list; no-op without IndexedDB. */
@@ -289,9 +335,7 @@ export async function restoreSnapshots(): Promise<number> {
   let added = 0
   for (const s of saved) {
     if (find(s.id)) continue
-    addToList(s)
-    added++
+    if (addToList(s)) added++
   }
-  swarm.snapshots.snapshots.sort((a, b) => a.timestamp - b.timestamp)
   return added
 }

@@ -100,6 +100,10 @@ export interface SwarmRuntime {
   replayAccum: number
   /** frames since the last link computation */
   linkFrame: number
+  /** swarm.version the links were last computed for (−1: recompute) */
+  linksVersion: number
+  /** persisted snapshots are loaded once per page */
+  restoreStarted: boolean
 }
 
 function initialState(sim: SwarmSim, paused: boolean): SwarmState {
@@ -153,6 +157,8 @@ export const runtime: SwarmRuntime = {
   syncAccum: 0,
   replayAccum: 0,
   linkFrame: 0,
+  linksVersion: -1,
+  restoreStarted: false,
 }
 
 export const swarm = proxy<SwarmState>(initialState(firstSim, params.paused))
@@ -164,10 +170,36 @@ export function installSim(sim: SwarmSim, paused = false): void {
   runtime.syncAccum = 0
   runtime.replayAccum = 0
   runtime.linkFrame = 0
+  runtime.linksVersion = -1
   Object.assign(swarm, initialState(sim, paused))
 }
 
 /** The sim currently writing the displayed buffers (live or local). */
 export function writerSim(): SwarmSim {
   return runtime.liveSim ?? runtime.sim
+}
+
+/** Panels' derived figures are synced at most this often (ms of frame time). */
+export const DERIVED_SYNC_MS = 250
+
+/**
+ * Copy the sim's derived figures into the proxy (panels). While a snapshot is replayed the
+ * displayed figures (efficiency, metrics, failing agents) stay the snapshot's.
+ */
+export function syncDerived(sim: SwarmSim = writerSim()): void {
+  runtime.syncAccum = 0
+  swarm.isActive = sim.isActive
+  swarm.actionText = sim.actionText
+  swarm.speed = sim.speed
+  sim.tasks.forEach((t, i) => Object.assign(swarm.tasks[i] ?? (swarm.tasks[i] = { ...t }), t))
+  sim.health.forEach((h, i) => Object.assign(swarm.health[i] ?? (swarm.health[i] = { ...h }), h))
+  if (swarm.snapshots.isReplaying) return
+  swarm.efficiency = formatEfficiency(sim.efficiency)
+  swarm.failingCount = sim.failingCount
+  const ids: string[] = []
+  for (let k = 0; k < sim.failingCount && k < FAILING_IDS_CAP; k++) {
+    ids.push(sim.buffers.ids[sim.failList[k]!]!)
+  }
+  swarm.failingAgents = ids
+  Object.assign(swarm.metrics, sim.metrics)
 }

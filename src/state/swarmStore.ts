@@ -38,22 +38,21 @@ import {
 import { appendMessage, pushError, pushMessage } from './messages'
 import { restoreSnapshots, tickReplay } from './snapshotStore'
 import {
-  FAILING_IDS_CAP,
+  DERIVED_SYNC_MS,
   installSim,
   runtime,
   swarm,
+  syncDerived,
   writerSim,
   type HoverInfo,
 } from './swarmState'
 
-export { swarm, runtime, writerSim, type HoverInfo }
+export { swarm, runtime, writerSim, syncDerived, DERIVED_SYNC_MS, type HoverInfo }
 export type { SwarmState, SnapshotManagerState, ReplaySpeed } from './swarmState'
 export { REPLAY_SPEEDS } from './swarmState'
 export * from './snapshotStore'
 export { appendMessage, clearMessages } from './messages'
 
-/** Panels' derived figures are synced at most this often (ms of frame time). */
-export const DERIVED_SYNC_MS = 250
 /** Above this many agents, links are recomputed every LINK_EVERY_LARGE frames instead of every frame. */
 export const LINK_EVERY_FRAME_MAX = 20_000
 export const LINK_EVERY_LARGE = 4
@@ -63,45 +62,41 @@ function onSimEvent(event: SimEvent): void {
   else if (event.kind === 'error') pushError({ ...event.error })
 }
 
-/** Copy the sim's derived figures into the proxy (panels). */
-export function syncDerived(sim: SwarmSim = writerSim()): void {
-  runtime.syncAccum = 0
-  swarm.isActive = sim.isActive
-  swarm.actionText = sim.actionText
-  swarm.speed = sim.speed
-  swarm.efficiency = formatEfficiency(sim.efficiency)
-  swarm.failingCount = sim.failingCount
-  const ids: string[] = []
-  for (let k = 0; k < sim.failingCount && k < FAILING_IDS_CAP; k++)
-    ids.push(sim.buffers.ids[sim.failList[k]!]!)
-  swarm.failingAgents = ids
-  Object.assign(swarm.metrics, sim.metrics)
-  sim.tasks.forEach((t, i) => Object.assign(swarm.tasks[i] ?? (swarm.tasks[i] = { ...t }), t))
-  sim.health.forEach((h, i) => Object.assign(swarm.health[i] ?? (swarm.health[i] = { ...h }), h))
-}
-
 function listen(sim: SwarmSim): void {
   runtime.detachEvents?.()
   runtime.detachEvents = sim.on(onSimEvent)
 }
 
-/** Recompute links for the displayed buffers (every frame, or every 4th for large swarms). */
+/**
+ * Recompute links when the displayed buffers changed since the last computation (every such frame,
+ * or every LINK_EVERY_LARGE-th for swarms above LINK_EVERY_FRAME_MAX agents).
+ */
 function maybeComputeLinks(sim: SwarmSim): void {
+  if (runtime.linksVersion === swarm.version) return
   runtime.linkFrame++
-  if (sim.buffers.count <= LINK_EVERY_FRAME_MAX || runtime.linkFrame % LINK_EVERY_LARGE === 0)
-    sim.computeLinks()
+  if (sim.buffers.count > LINK_EVERY_FRAME_MAX && runtime.linkFrame % LINK_EVERY_LARGE !== 0) return
+  sim.computeLinks()
+  runtime.linksVersion = swarm.version
 }
 
-/** One display frame of `dtMs`: tick the writer (unless paused/live/replaying), links, version, sync. */
+/**
+ * One display frame of `dtMs`: tick the local sim (unless paused, live or replaying: then its clock
+ * only skips the time), recompute links, bump the version when the buffers moved, sync the panels.
+ */
 export function frame(dtMs: number): void {
+  const local = runtime.sim
   if (swarm.snapshots.isReplaying) {
+    local.skip(dtMs)
     tickReplay(dtMs)
     return
   }
+  if (swarm.source === 'sim' && !swarm.paused) {
+    if (local.tick(dtMs) > 0) swarm.version++
+  } else {
+    local.skip(dtMs)
+  }
   const sim = writerSim()
-  if (swarm.source === 'sim' && !swarm.paused) sim.tick(dtMs)
   maybeComputeLinks(sim)
-  swarm.version++
   runtime.syncAccum += dtMs
   if (runtime.syncAccum >= DERIVED_SYNC_MS) syncDerived(sim)
 }
@@ -122,7 +117,9 @@ function now(): number {
 
 function loop(): void {
   const t = now()
-  const dt = runtime.lastFrameAt === null ? STEP_MS : Math.min(250, t - runtime.lastFrameAt)
+  // The full elapsed time goes in: the sim simulates at most 8 steps and skips the rest (a
+  // background tab), so its clock keeps following the wall clock.
+  const dt = runtime.lastFrameAt === null ? STEP_MS : Math.max(0, t - runtime.lastFrameAt)
   runtime.lastFrameAt = t
   frame(dt)
   runtime.loopHandle =
@@ -139,7 +136,10 @@ export function startSimulation(opts: { clock?: boolean } = {}): void {
   listen(runtime.sim)
   if (!runtime.detachMainView) {
     runtime.detachMainView = attachMainView(runtime.sim)
-    void restoreSnapshots()
+    if (!runtime.restoreStarted) {
+      runtime.restoreStarted = true
+      void restoreSnapshots()
+    }
   }
   if (opts.clock !== false && runtime.loopHandle === null) {
     runtime.lastFrameAt = null
@@ -178,6 +178,7 @@ export function resetSwarm(opts: {
   installSim(sim, opts.paused ?? false)
   listen(sim)
   sim.computeLinks()
+  runtime.linksVersion = swarm.version
   return sim
 }
 
@@ -272,8 +273,9 @@ export function applyLiveState(state: {
   swarm.buffers = ref(live.buffers)
   swarm.links = ref(live.links)
   swarm.world = { ...world }
-  live.computeLinks()
   swarm.version++
+  live.computeLinks()
+  runtime.linksVersion = swarm.version
   syncDerived(live)
 }
 
@@ -346,8 +348,10 @@ export function revertToSimulatedData(): void {
   swarm.world = { ...runtime.sim.world }
   setActive(true)
   runtime.sim.computeLinks()
+  runtime.linksVersion = swarm.version
   syncDerived(runtime.sim)
 }
 
 listen(runtime.sim)
 runtime.sim.computeLinks()
+runtime.linksVersion = swarm.version
