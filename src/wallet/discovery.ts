@@ -65,10 +65,13 @@ export function collectWallets(
   }
 }
 
-/** What this browser offers now. */
-export function currentWallets(demoOffered: boolean): WalletOptions {
+/** What this browser offers now, given the registry's current Wallet Standard list. */
+export function currentWallets(
+  standard: readonly StandardWallet[],
+  demoOffered: boolean,
+): WalletOptions {
   return collectWallets(
-    walletRegistry().wallets(),
+    standard,
     window as unknown as InjectedWindow,
     demoOffered && demoWalletSupported(),
     window.localStorage,

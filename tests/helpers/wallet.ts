@@ -139,3 +139,54 @@ export async function signIn(target: Target, w: TestWallet): Promise<string> {
   if (!cookie) throw new Error('sign-in set no session cookie')
   return cookie
 }
+
+/**
+ * For Playwright's page.addInitScript(injectPhantom, phantomArgs(w)): installs a Phantom-shaped
+ * provider at `window.phantom.solana` (and legacy `window.solana`) that signs with `w`'s real
+ * ed25519 key through the page's WebCrypto. `window.__phantomCalls` counts its calls.
+ */
+export function phantomArgs(w: TestWallet): { seedHex: string; address: string } {
+  return { seedHex: Buffer.from(w.seed).toString('hex'), address: w.address }
+}
+
+export function injectPhantom({ seedHex, address }: { seedHex: string; address: string }) {
+  const seed = Uint8Array.from((seedHex.match(/../g) ?? []).map((h) => parseInt(h, 16)))
+  // PKCS#8 wrapping of a raw ed25519 seed (RFC 8410).
+  const prefix = [
+    0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
+  ]
+  const pkcs8 = new Uint8Array([...prefix, ...seed])
+  let key: Promise<CryptoKey> | null = null
+  const signer = () =>
+    (key ??= crypto.subtle.importKey('pkcs8', pkcs8, { name: 'Ed25519' }, false, ['sign']))
+  const publicKey = { toString: () => address, toBase58: () => address }
+  const calls = { connect: 0, signMessage: 0, disconnect: 0 }
+  const provider = {
+    isPhantom: true,
+    publicKey: null as typeof publicKey | null,
+    isConnected: false,
+    async connect() {
+      calls.connect++
+      provider.publicKey = publicKey
+      provider.isConnected = true
+      return { publicKey }
+    },
+    async disconnect() {
+      calls.disconnect++
+      provider.publicKey = null
+      provider.isConnected = false
+    },
+    async signMessage(message: Uint8Array) {
+      calls.signMessage++
+      const data = new Uint8Array(message)
+      const signature = new Uint8Array(
+        await crypto.subtle.sign({ name: 'Ed25519' }, await signer(), data),
+      )
+      return { signature, publicKey }
+    },
+  }
+  const w = window as unknown as Record<string, unknown>
+  w.phantom = { solana: provider }
+  w.solana = provider
+  w.__phantomCalls = calls
+}

@@ -1,11 +1,115 @@
-import { PageLayout } from '../../ui/Page'
+import { useEffect, useState } from 'react'
+import styled from 'styled-components'
+import { useSnapshot } from 'valtio'
+import { truncateAddress } from '../../contracts/address'
+import { disconnectWallet, restoreWallet, walletState } from '../../state/walletStore'
+import { Button } from '../../ui/Button'
+import { ErrorText, LoadingText, PageLayout } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
+import { ConnectButtons } from '../../wallet/ConnectButtons'
+import { CheckStatus } from './CheckStatus'
+import { ResultView } from './ResultView'
+import { clearWhitelist, runCheck, whitelistState } from './whitelistStore'
 
-/** Whitelist: the screen's frame; its panels arrive with its own issue. */
+const Column = styled.div`
+  max-width: 880px;
+  width: 100%;
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`
+const Intro = styled.p`
+  margin: 0 0 12px;
+  color: ${(p) => p.theme.color.muted};
+`
+const Connected = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 10px;
+`
+const Address = styled.code`
+  color: ${(p) => p.theme.color.accent};
+  font-size: 15px;
+  letter-spacing: 0.06em;
+`
+const Label = styled.span`
+  color: ${(p) => p.theme.color.muted};
+  margin-right: 8px;
+`
+
+/** /whitelist (§2, §4): connect → automatic check → result, 30 s cooldown, 'Check Again'. */
 export default function WhitelistPage() {
+  const wallet = useSnapshot(walletState)
+  const wl = useSnapshot(whitelistState)
+  const [connectError, setConnectError] = useState<string | null>(null)
+  const address = wallet.status === 'connected' ? wallet.walletAddress : null
+
+  useEffect(() => {
+    void restoreWallet()
+  }, [])
+
+  // §4: connecting triggers a check; a result already held for this wallet is shown instead.
+  useEffect(() => {
+    if (address && whitelistState.wallet !== address) void runCheck(address)
+  }, [address])
+
+  async function disconnect() {
+    clearWhitelist()
+    setConnectError(null)
+    await disconnectWallet()
+  }
+
   return (
-    <PageLayout title="Whitelist" subtitle="vPOS Whitelist Verification">
-      <Panel title="Status">This module is being deployed.</Panel>
+    <PageLayout
+      title="vPOS Whitelist Verification"
+      subtitle="Check whether your wallet qualifies for the vPOS whitelist."
+    >
+      <Column>
+        <Panel title="Wallet">
+          {wallet.status === 'restoring' && (
+            <LoadingText role="status">Restoring wallet session...</LoadingText>
+          )}
+          {(wallet.status === 'disconnected' || wallet.status === 'connecting') && (
+            <>
+              <Intro>
+                Connect your Solana wallet and sign in to check its whitelist eligibility. Signing
+                proves you own the wallet; it costs nothing and sends no transaction.
+              </Intro>
+              <ConnectButtons
+                onConnected={() => setConnectError(null)}
+                onError={(err) => setConnectError(err.message)}
+              />
+              {connectError && (
+                <ErrorText role="alert" style={{ marginTop: 12 }}>
+                  {connectError}
+                </ErrorText>
+              )}
+            </>
+          )}
+          {address && (
+            <Connected>
+              <div>
+                <Label>Connected wallet</Label>
+                <Address title={address}>{truncateAddress(address)}</Address>
+              </div>
+              <Button $variant="danger" onClick={() => void disconnect()}>
+                Disconnect
+              </Button>
+            </Connected>
+          )}
+        </Panel>
+        {address && wl.wallet === address && (
+          <Panel title="Eligibility" aria-live="polite">
+            {wl.phase === 'checking' && (
+              <LoadingText role="status">Checking whitelist eligibility...</LoadingText>
+            )}
+            {wl.phase === 'done' && wl.result && <ResultView result={wl.result} />}
+            <CheckStatus address={address} />
+          </Panel>
+        )}
+      </Column>
     </PageLayout>
   )
 }

@@ -1,0 +1,134 @@
+import { useState } from 'react'
+import styled from 'styled-components'
+import { useSnapshot } from 'valtio'
+import { connectWallet, walletState } from '../state/walletStore'
+import { Button } from '../ui/Button'
+import { Modal, ModalClose, ModalDescription, ModalTitle } from '../ui/Modal'
+import { resetDemoWallet, storedDemoAddress } from './demoWallet'
+import { WalletError, type WalletAdapter } from './types'
+import { useWalletOptions } from './useWalletOptions'
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 10px;
+`
+const Choices = styled.ul`
+  list-style: none;
+  margin: 14px 0 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+`
+const Choice = styled(Button)`
+  width: 100%;
+  justify-content: flex-start;
+  text-transform: none;
+  letter-spacing: 0.02em;
+  img {
+    width: 20px;
+    height: 20px;
+  }
+`
+const Body = styled.div`
+  padding: 16px;
+`
+const Foot = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-top: 14px;
+`
+
+/**
+ * 'Connect Wallet' ('Connecting...' while it runs): one wallet found ⇒ connects it, several ⇒ a
+ * picker, none ⇒ `onError` with the §5 text. When the server runs on the demo chain, 'Use Demo
+ * Wallet' (and 'New Demo Wallet' to re-roll its key) sit beside it.
+ */
+export function ConnectButtons({
+  onConnected,
+  onError,
+}: {
+  onConnected?: (address: string) => void
+  onError: (err: WalletError) => void
+}) {
+  const { status } = useSnapshot(walletState)
+  const options = useWalletOptions()
+  const [picking, setPicking] = useState(false)
+  const busy = status === 'connecting' || status === 'restoring'
+
+  async function connect(wallet: WalletAdapter) {
+    setPicking(false)
+    try {
+      onConnected?.(await connectWallet(wallet))
+    } catch (err) {
+      onError(
+        err instanceof WalletError
+          ? err
+          : new WalletError('connect', 'Could not connect to your wallet', { cause: err }),
+      )
+    }
+  }
+
+  function start() {
+    const [only, ...more] = options.wallets
+    if (!only) {
+      onError(new WalletError('not-found', options.missing ?? 'No Solana wallet found'))
+      return
+    }
+    if (more.length === 0) void connect(only)
+    else setPicking(true)
+  }
+
+  const demo = options.demo
+  const hasDemoKey = demo !== null && storedDemoAddress(window.localStorage) !== null
+  return (
+    <Row>
+      <Button onClick={start} disabled={busy} aria-busy={status === 'connecting'}>
+        {status === 'connecting' ? 'Connecting...' : 'Connect Wallet'}
+      </Button>
+      {demo && (
+        <Button $variant="ghost" onClick={() => void connect(demo)} disabled={busy}>
+          Use Demo Wallet
+        </Button>
+      )}
+      {demo && hasDemoKey && (
+        <Button
+          $variant="ghost"
+          $size="sm"
+          disabled={busy}
+          onClick={() => {
+            resetDemoWallet(window.localStorage)
+            void connect(demo)
+          }}
+        >
+          New Demo Wallet
+        </Button>
+      )}
+      <Modal open={picking} onOpenChange={setPicking} width={380}>
+        <Body>
+          <ModalTitle>Select a wallet</ModalTitle>
+          <ModalDescription>Wallets found in this browser.</ModalDescription>
+          <Choices>
+            {options.wallets.map((w) => (
+              <li key={w.id}>
+                <Choice $variant="ghost" onClick={() => void connect(w)}>
+                  {w.icon && <img src={w.icon} alt="" />}
+                  {w.name}
+                </Choice>
+              </li>
+            ))}
+          </Choices>
+          <Foot>
+            <ModalClose asChild>
+              <Button $variant="ghost" $size="sm">
+                Cancel
+              </Button>
+            </ModalClose>
+          </Foot>
+        </Body>
+      </Modal>
+    </Row>
+  )
+}

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useSyncExternalStore } from 'react'
+import { getQueryFn } from '../api/queryClient'
+import { AuthConfigResponseSchema, type AuthConfigResponse } from '../contracts/auth'
+import { currentWallets, walletRegistry, type WalletOptions } from './discovery'
+
+const getJson = getQueryFn<unknown>({ on401: 'throw' })
+
+/** GET /api/auth/config: tells the client whether the server runs on the demo chain. */
+export const authConfigQuery = {
+  queryKey: ['/api/auth/config'] as const,
+  queryFn: async (ctx: Parameters<typeof getJson>[0]): Promise<AuthConfigResponse> =>
+    AuthConfigResponseSchema.parse(await getJson(ctx)),
+}
+
+const subscribe = (listener: () => void) => {
+  const off = walletRegistry().subscribe(listener)
+  return () => void off()
+}
+const snapshot = () => walletRegistry().wallets()
+
+/** The wallets this browser offers, plus the demo wallet when the server is on the demo chain. */
+export function useWalletOptions(): WalletOptions {
+  const config = useQuery(authConfigQuery)
+  const standard = useSyncExternalStore(subscribe, snapshot)
+  const demoOffered = config.data?.chain === 'demo'
+  return useMemo(() => currentWallets(standard, demoOffered), [standard, demoOffered])
+}
