@@ -30,6 +30,8 @@ export interface SwarmSource {
 }
 
 export const FEED_TICK_MS = 100
+/** a tick later than this many periods is skipped, not caught up */
+const MAX_CATCH_UP_TICKS = 5
 
 export interface FeedEngineOptions {
   tickMs?: number
@@ -47,6 +49,7 @@ export class FeedEngine {
   private timer: NodeJS.Timeout | undefined
   private sinceState = 0
   private sinceSummary = 0
+  private nextAt = 0
   private readonly tickMs: number
   private readonly stateEveryMs: number
   private readonly summaryEveryMs: number
@@ -81,12 +84,29 @@ export class FeedEngine {
   start(): void {
     if (this.timer) return
     this.sink(this.stateFrame())
-    this.timer = setInterval(() => this.tick(), this.tickMs)
+    this.nextAt = performance.now() + this.tickMs
+    this.schedule()
   }
 
   stop(): void {
-    clearInterval(this.timer)
+    clearTimeout(this.timer)
     this.timer = undefined
+  }
+
+  // GOTCHA: setInterval re-arms from when its callback ran, so on a busy machine every late tick
+  // pushes the rest back and the feed drifts below 10 Hz. Deadlines are kept on a fixed grid
+  // instead; a process stalled for more than a few ticks skips ahead rather than bursting.
+  private schedule(): void {
+    this.timer = setTimeout(this.onTimer, Math.max(0, this.nextAt - performance.now()))
+  }
+
+  private readonly onTimer = (): void => {
+    this.tick()
+    if (!this.timer) return // stopped during the tick
+    this.nextAt += this.tickMs
+    const now = performance.now()
+    if (now - this.nextAt > MAX_CATCH_UP_TICKS * this.tickMs) this.nextAt = now + this.tickMs
+    this.schedule()
   }
 
   /** One 10 Hz step: events first (they happened during the step), then positions. */
