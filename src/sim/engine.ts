@@ -85,6 +85,11 @@ export class SwarmSim {
   readonly failList: Int32Array
   readonly failPos: Int32Array
   failingCount = 0
+  /**
+   * A failing agent the automatic recovery tick leaves alone (−1: none): the main view's simulated
+   * 2 s error, which its own 8 s timer recovers (§4 "Main view start").
+   */
+  heldFailing = -1
   private acc = 0
   private messageSeq = 0
   private errorSeq = 0
@@ -310,6 +315,7 @@ export class SwarmSim {
     // Walk the dense list backwards: removal swaps the last entry into the freed slot.
     for (let k = this.failingCount - 1; k >= 0; k--) {
       const i = this.failList[k]!
+      if (i === this.heldFailing) continue
       if (this.rng.next() < RECOVERY_P) {
         this.recoverAgent(i, recovered < MAX_ALERTS_PER_TICK)
         recovered++

@@ -32,12 +32,16 @@ export function attachMainView(sim: SwarmSim): () => void {
   const start = sim.stepIndex
   let simulated = -1
   sim.log('system', INITIAL_MESSAGE)
-  return sim.addStepHook((s) => {
+  const detach = sim.addStepHook((s) => {
     const t = s.stepIndex - start
     if (t === MAIN_ERROR_AT_STEPS) {
       simulated = s.randomHealthyAgent()
-      if (simulated >= 0) s.failAgent(simulated)
+      if (simulated >= 0) {
+        s.failAgent(simulated)
+        s.heldFailing = simulated
+      }
     } else if (t === MAIN_RECOVERY_AT_STEPS && simulated >= 0) {
+      if (s.heldFailing === simulated) s.heldFailing = -1
       s.recoverAgent(simulated)
       simulated = -1
     }
@@ -57,4 +61,8 @@ export function attachMainView(sim: SwarmSim): () => void {
     }
     if (t > 0 && t % MAIN_EFFICIENCY_STEPS === 0) s.periodicUpdate()
   })
+  return () => {
+    detach()
+    if (simulated >= 0 && sim.heldFailing === simulated) sim.heldFailing = -1
+  }
 }

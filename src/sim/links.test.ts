@@ -1,0 +1,146 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createSwarmSim } from './engine'
+import { computeLinksInto, createLinkBuffers, createLinkGrid, gridFits } from './links'
+import { buffersOf } from './testSupport'
+import type { AgentBuffers, LinkBuffers, World } from './types'
+
+const R2 = 120 * 120
+
+/**
+ * O(N²) reference: each agent picks its k = connections nearest others closer than 120, ties broken
+ * in the grid's scan order (cell row, cell column, index); a pair picked by either end is one link.
+ */
+function referenceLinks(buf: AgentBuffers, world: World): Set<string> {
+  const cols = Math.max(1, Math.ceil(world.width / 120))
+  const rows = Math.max(1, Math.ceil(world.height / 120))
+  const cell = (i: number) => {
+    const cx = Math.min(cols - 1, Math.max(0, Math.floor(buf.x[i]! / 120)))
+    const cy = Math.min(rows - 1, Math.max(0, Math.floor(buf.y[i]! / 120)))
+    return cy * cols + cx
+  }
+  const pairs = new Set<string>()
+  for (let i = 0; i < buf.count; i++) {
+    const k = Math.min(7, buf.connections[i]!)
+    const cand: { j: number; d2: number }[] = []
+    for (let j = 0; j < buf.count; j++) {
+      if (j === i) continue
+      const dx = buf.x[j]! - buf.x[i]!
+      const dy = buf.y[j]! - buf.y[i]!
+      const d2 = dx * dx + dy * dy
+      if (d2 < R2) cand.push({ j, d2 })
+    }
+    cand.sort((a, b) => a.d2 - b.d2 || cell(a.j) - cell(b.j) || a.j - b.j)
+    for (const { j } of cand.slice(0, k)) pairs.add(i < j ? `${i}-${j}` : `${j}-${i}`)
+  }
+  return pairs
+}
+
+function linkSet(links: LinkBuffers): string[] {
+  const out: string[] = []
+  for (let k = 0; k < links.count; k++) {
+    const a = links.a[k]!
+    const b = links.b[k]!
+    out.push(a < b ? `${a}-${b}` : `${b}-${a}`)
+  }
+  return out
+}
+
+function gridLinks(buf: AgentBuffers, world: World): string[] {
+  const links = createLinkBuffers(buf.capacity)
+  computeLinksInto(buf, createLinkGrid(world, buf.capacity), links)
+  return linkSet(links)
+}
+
+describe('link-neighbour search (uniform grid)', () => {
+  it.each([
+    [
+      'out of range (120 exactly)',
+      [
+        { x: 10, y: 10 },
+        { x: 130, y: 10 },
+      ],
+      [],
+    ],
+    [
+      'in range',
+      [
+        { x: 10, y: 10 },
+        { x: 129, y: 10 },
+      ],
+      ['0-1'],
+    ],
+    [
+      'across a cell corner',
+      [
+        { x: 119, y: 119 },
+        { x: 121, y: 121 },
+      ],
+      ['0-1'],
+    ],
+    [
+      'a pair picked by both ends is one link',
+      [
+        { x: 10, y: 10 },
+        { x: 20, y: 10 },
+      ],
+      ['0-1'],
+    ],
+  ])('%s', (_l, agents, expected) => {
+    const buf = buffersOf(agents.map((a) => ({ ...a, connections: 3 })))
+    expect(gridLinks(buf, { width: 400, height: 400 })).toEqual(expected)
+  })
+
+  it('each agent picks at most `connections` nearest; 0 connections picks none', () => {
+    // a hub at the centre with 6 neighbours at distances 10..60; spokes pick nobody
+    const specs = [{ x: 200, y: 200, connections: 3 }]
+    for (let d = 1; d <= 6; d++) specs.push({ x: 200 + d * 10, y: 200, connections: 0 })
+    const buf = buffersOf(specs)
+    expect(gridLinks(buf, { width: 400, height: 400 }).sort()).toEqual(['0-1', '0-2', '0-3'])
+  })
+
+  it('matches the O(N²) reference on a seeded swarm (links, no self, no duplicates)', () => {
+    const sim = createSwarmSim({ seed: 77, count: 1500 })
+    sim.advance(2000)
+    sim.computeLinks()
+    const got = linkSet(sim.links)
+    expect(new Set(got).size).toBe(got.length)
+    expect(got.every((p) => p.split('-')[0] !== p.split('-')[1])).toBe(true)
+    expect(new Set(got)).toEqual(referenceLinks(sim.buffers, sim.world))
+  })
+
+  it('matches the reference for any positions and budgets (property)', () => {
+    const world = { width: 500, height: 300 }
+    const agent = fc.record({
+      x: fc.double({ min: 0, max: 500, noNaN: true }),
+      y: fc.double({ min: 0, max: 300, noNaN: true }),
+      connections: fc.integer({ min: 0, max: 7 }),
+    })
+    fc.assert(
+      fc.property(fc.array(agent, { maxLength: 60 }), (agents) => {
+        const buf = buffersOf(agents)
+        const got = gridLinks(buf, world)
+        expect(new Set(got).size).toBe(got.length)
+        expect(new Set(got)).toEqual(referenceLinks(buf, world))
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  it('never allocates a new grid while the world and capacity fit', () => {
+    const grid = createLinkGrid({ width: 1600, height: 1000 }, 146)
+    expect(gridFits(grid, { width: 1600, height: 1000 }, 146)).toBe(true)
+    expect(gridFits(grid, { width: 1600, height: 1000 }, 147)).toBe(false)
+    expect(gridFits(grid, { width: 3200, height: 1000 }, 10)).toBe(false)
+  })
+
+  it('agents outside the world (live data) are clamped into border cells, not lost', () => {
+    const buf = buffersOf([
+      { x: -50, y: -50, connections: 1 },
+      { x: -10, y: -10, connections: 1 },
+      { x: 900, y: 20, connections: 1 },
+      { x: Number.NaN, y: 5, connections: 1 },
+    ])
+    expect(gridLinks(buf, { width: 400, height: 400 })).toEqual(['0-1'])
+  })
+})

@@ -1,0 +1,62 @@
+/**
+ * Helpers for the sim's unit tests (imported only by *.test.ts; nothing in the app imports it):
+ * a scripted random source and hand-built agent buffers.
+ */
+import { createAgentBuffers } from './agents'
+import type { Rng } from './random'
+import { FLAG, MODE, STATUS, type AgentBuffers } from './types'
+
+/**
+ * A stand-in for Rng whose next() returns `values` in order, then `fallback` (0.999: "no event"
+ * for every `next() < p` roll). `draws` counts the calls.
+ */
+export function scriptedRng(values: number[], fallback = 0.999): Rng & { draws: number } {
+  let k = 0
+  const rng = {
+    draws: 0,
+    next() {
+      rng.draws++
+      return k < values.length ? values[k++]! : fallback
+    },
+  }
+  return rng as unknown as Rng & { draws: number }
+}
+
+export interface AgentSpec {
+  x?: number
+  y?: number
+  speedX?: number
+  speedY?: number
+  targetX?: number
+  targetY?: number
+  mode?: number
+  status?: number
+  type?: number
+  energy?: number
+  connections?: number
+  failing?: boolean
+}
+
+/** Buffers holding exactly these agents (ids a0000000, a0000001, …). */
+export function buffersOf(specs: AgentSpec[]): AgentBuffers {
+  const buf = createAgentBuffers(specs.length)
+  specs.forEach((s, i) => {
+    buf.ids[i] = `a${String(i).padStart(7, '0')}`
+    buf.x[i] = s.x ?? 100
+    buf.y[i] = s.y ?? 100
+    buf.size[i] = 3
+    buf.speedX[i] = s.speedX ?? 0
+    buf.speedY[i] = s.speedY ?? 0
+    buf.targetX[i] = s.targetX ?? 0
+    buf.targetY[i] = s.targetY ?? 0
+    buf.mode[i] = s.mode ?? MODE.idle
+    buf.status[i] = s.status ?? STATUS.active
+    buf.type[i] = s.type ?? 0
+    buf.energy[i] = s.energy ?? 60
+    buf.connections[i] = s.connections ?? 0
+    buf.pulseRate[i] = 1
+    buf.flags[i] = s.failing ? FLAG.failing : 0
+  })
+  buf.count = specs.length
+  return buf
+}
