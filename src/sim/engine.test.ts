@@ -7,7 +7,7 @@ import {
   RECOVERY_TICK_STEPS,
   STEP_MS,
 } from './constants'
-import { SwarmSim, createSwarmSim } from './engine'
+import { createSwarmSim, type SwarmSim } from './engine'
 import type { SimEvent } from './events'
 import { BANNER_ACTIVE, BANNER_STANDBY, FAILURE_TEXTS } from './texts'
 import { FLAG, MODE, STATUS } from './types'
