@@ -2,7 +2,6 @@
  * Fault tolerance (issue 8 item 3), each case asserted. `npm run test:faults` runs this file and
  * tests/server/market.test.ts (market down/slow ⇒ stale or 503 within 5 s, breaker after 3 failures).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, Socket, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -17,6 +16,7 @@ import { createTestWallet, signIn } from '../helpers/wallet'
 import { call } from './helpers/api'
 import { backends } from './helpers/backends'
 import { FakeRpcServer } from './helpers/fake-rpc.server'
+import { exited, startServer } from './helpers/server-process'
 
 const within5s = async <T>(p: Promise<T>): Promise<{ value: T; ms: number }> => {
   const t0 = performance.now()
@@ -221,40 +221,6 @@ describe.skipIf(pgBackends.length === 0)(
   },
 )
 
-/** Runs server/main.ts as a real process (so it can be SIGKILLed) and waits for it to listen. */
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ proc: ChildProcess; base: string }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000)
-  // One process (no npx/tsx wrapper), so SIGKILL really kills the server.
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      CLIENT_DIR: '/nonexistent',
-      ...env,
-    },
-    stdio: 'ignore',
-  })
-  const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { proc, base }
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  proc.kill('SIGKILL')
-  throw new Error('server did not start')
-}
-
-const killed = (p: ChildProcess) =>
-  new Promise<void>((r) => (p.exitCode !== null ? r() : p.once('exit', () => r())))
-
 describe.each(backends.map((b) => [b().name, b] as const))(
   'a hard crash loses no stored message (%s)',
   (name, makeBackend) => {
@@ -290,7 +256,7 @@ describe.each(backends.map((b) => [b().name, b] as const))(
           acked.push(i)
         }
         first.proc.kill('SIGKILL')
-        await killed(first.proc)
+        await exited(first.proc)
 
         const second = await startServer({ DATABASE_URL: databaseUrl })
         cleanups.push(async () => second.proc.kill('SIGKILL'))
@@ -302,7 +268,7 @@ describe.each(backends.map((b) => [b().name, b] as const))(
         const stored = ((await res.json()) as Array<{ content: string }>).map((m) => m.content)
         expect(stored).toEqual(acked.map((i) => `m${i}`))
         second.proc.kill('SIGKILL')
-        await killed(second.proc)
+        await exited(second.proc)
       },
     )
   },
