@@ -45,7 +45,7 @@ export {
 } from './links'
 export { SwarmSim, createSwarmSim, type SwarmSimOptions } from './engine'
 export { attachMainView, demoLine } from './mainView'
-export { bufferDigest } from './digest'
+export { bufferDigest, linkDigest, textDigest } from './digest'
 export { clampEfficiency, errorRate, formatEfficiency, nextEfficiency } from './swarmStats'
 export * from './texts'
 export * from './snapshot'
