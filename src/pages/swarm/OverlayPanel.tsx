@@ -43,7 +43,9 @@ const Actions = styled.div`
   align-items: center;
   gap: 6px;
 `
-export const IconButton = styled.button.attrs({ type: 'button' })`
+export const IconButton = styled.button.attrs<{ type?: 'button' | 'submit' | 'reset' }>((p) => ({
+  type: p.type ?? 'button',
+}))`
   display: inline-flex;
   align-items: center;
   justify-content: center;
