@@ -56,6 +56,12 @@ const replay: { buffers: AgentBuffers | null; links: LinkBuffers | null; grid: L
   grid: null,
 }
 
+/** A fresh swarm starts numbering and snapshot ids over (resetSwarm). */
+export function resetSnapshotCounters(): void {
+  taken = 0
+  idRng = null
+}
+
 function newSnapshotId(): string {
   // A separate stream so taking snapshots never perturbs the simulation's random sequence.
   idRng ??= new Rng(writerSim().seed ^ 0x51a95)

@@ -36,7 +36,7 @@ import {
   type World,
 } from '../sim'
 import { appendMessage, pushError, pushMessage } from './messages'
-import { restoreSnapshots, tickReplay } from './snapshotStore'
+import { resetSnapshotCounters, restoreSnapshots, tickReplay } from './snapshotStore'
 import {
   DERIVED_SYNC_MS,
   installSim,
@@ -176,6 +176,7 @@ export function resetSwarm(opts: {
     epochMs: opts.epochMs ?? 0,
   })
   installSim(sim, opts.paused ?? false)
+  resetSnapshotCounters()
   listen(sim)
   sim.computeLinks()
   runtime.linksVersion = swarm.version

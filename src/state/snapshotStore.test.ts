@@ -1,0 +1,307 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { STEP_MS, bufferDigest, formatSnapshotTime } from '../sim'
+import { memoryStorage, setSnapshotStorage } from './snapshotPersistence'
+import {
+  MAX_PERSISTED_SNAPSHOTS,
+  clearSnapshots,
+  deleteSnapshot,
+  describeSnapshot,
+  exitReplay,
+  exportSnapshotsJson,
+  frame,
+  importSnapshotsJson,
+  markFailing,
+  pauseReplay,
+  renameSnapshot,
+  resetSwarm,
+  restoreSnapshots,
+  resumeReplay,
+  runtime,
+  scrubReplay,
+  setReplaySpeed,
+  startReplay,
+  stepReplay,
+  swarm,
+  takeSnapshot,
+  toggleReplayPause,
+  type ReplaySpeed,
+} from './swarmStore'
+
+let storage = memoryStorage()
+
+/** Let the fire-and-forget persistence promises settle. */
+const settle = () => new Promise((r) => setTimeout(r, 0))
+
+beforeEach(() => {
+  storage = memoryStorage()
+  setSnapshotStorage(storage)
+  resetSwarm({ seed: 11, count: 50, epochMs: new Date(2025, 2, 3, 10, 20, 30).getTime() })
+})
+
+afterEach(() => setSnapshotStorage(undefined))
+
+const m = () => swarm.snapshots
+
+/** n snapshots, one every 1 s of simulated time. */
+function takeMany(n: number) {
+  for (let k = 0; k < n; k++) {
+    if (k > 0) frame(1000)
+    takeSnapshot()
+  }
+}
+
+describe('take / list / rename / describe / delete', () => {
+  it("take: default names 'Snapshot N', 'Captured at {time}', log line, 6-char ids", () => {
+    const a = takeSnapshot()
+    frame(1000)
+    const b = takeSnapshot()
+    expect([a.name, b.name]).toEqual(['Snapshot 1', 'Snapshot 2'])
+    expect(a.description).toBe(`Captured at ${formatSnapshotTime(a.timestamp)}`)
+    expect(a.description).toBe('Captured at 10:20:30')
+    expect(a.id).toMatch(/^[a-z0-9]{6}$/)
+    expect(b.id).not.toBe(a.id)
+    expect(m().snapshots.map((s) => s.id)).toEqual([a.id, b.id])
+    expect(swarm.messages.map((x) => x.text)).toEqual([
+      '[SNAPSHOT] Created snapshot "Snapshot 1" (50 agents, 0 failing)',
+      '[SNAPSHOT] Created snapshot "Snapshot 2" (50 agents, 0 failing)',
+    ])
+  })
+
+  it('captures agents, failing agents, metrics and messages, unaffected by later ticks', () => {
+    markFailing(3)
+    const s = takeSnapshot({ name: '  before  ', description: ' notes ' })
+    const digest = bufferDigest(swarm.buffers)
+    for (let k = 0; k < 30; k++) frame(STEP_MS)
+    expect(bufferDigest(s.agents)).toBe(digest)
+    expect(bufferDigest(swarm.buffers)).not.toBe(digest)
+    expect(s).toMatchObject({ name: 'before', description: 'notes' })
+    expect(s.failingAgents).toEqual([swarm.buffers.ids[3]])
+    expect(s.metrics.totalAgents).toBe(50)
+  })
+
+  it('rename (trimmed, empty refused), describe, delete', () => {
+    const s = takeSnapshot()
+    renameSnapshot(s.id, '  Peak load ')
+    renameSnapshot(s.id, '   ')
+    describeSnapshot(s.id, ' after the outage ')
+    expect(m().snapshots[0]).toMatchObject({ name: 'Peak load', description: 'after the outage' })
+    deleteSnapshot(s.id)
+    expect(m().snapshots).toEqual([])
+  })
+
+  it('numbers never repeat after a delete', () => {
+    takeMany(3)
+    deleteSnapshot(m().snapshots[0]!.id)
+    expect(takeSnapshot().name).toBe('Snapshot 4')
+  })
+
+  it(`keeps at most ${MAX_PERSISTED_SNAPSHOTS}, dropping the oldest`, () => {
+    takeMany(25)
+    expect(m().snapshots).toHaveLength(20)
+    expect(m().snapshots[0]!.name).toBe('Snapshot 6')
+    expect(m().snapshots.at(-1)!.name).toBe('Snapshot 25')
+    expect(takeSnapshot().name).toBe('Snapshot 26')
+  })
+})
+
+describe('replay', () => {
+  beforeEach(() => takeMany(4))
+
+  it('shows the snapshot while the live sim is paused; exit resumes live', () => {
+    const step = runtime.sim.stepIndex
+    startReplay(1)
+    const shown = m().snapshots[1]!
+    expect(m()).toMatchObject({
+      isReplaying: true,
+      currentReplayIndex: 1,
+      activeSnapshotId: shown.id,
+    })
+    expect(m().showReplayControls).toBe(true)
+    expect(bufferDigest(swarm.buffers)).toBe(bufferDigest(shown.agents))
+    expect(swarm.buffers).not.toBe(runtime.sim.buffers)
+    expect(swarm.links.count).toBeGreaterThan(0)
+    pauseReplay()
+    for (let k = 0; k < 10; k++) frame(100)
+    expect(runtime.sim.stepIndex).toBe(step)
+    exitReplay()
+    expect(m()).toMatchObject({ isReplaying: false, activeSnapshotId: null })
+    expect(swarm.buffers).toBe(runtime.sim.buffers)
+    frame(STEP_MS)
+    expect(runtime.sim.stepIndex).toBe(step + 1)
+  })
+
+  it.each<[ReplaySpeed, number, number]>([
+    // speed, ms of frames, index reached from 0
+    [0.5, 1990, 0],
+    [0.5, 2010, 1],
+    [1, 990, 0],
+    [1, 1010, 1],
+    [2, 510, 1],
+    [2, 1010, 2],
+    [4, 260, 1],
+    [4, 760, 3],
+  ])('at %s× after %s ms: snapshot %s', (speed, ms, index) => {
+    setReplaySpeed(speed)
+    startReplay(0)
+    for (let t = 0; t < ms; t += 10) frame(10)
+    expect(m().currentReplayIndex).toBe(index)
+  })
+
+  it('stops (paused) at the last snapshot; resuming there starts over', () => {
+    setReplaySpeed(4)
+    startReplay(2)
+    for (let k = 0; k < 10; k++) frame(250)
+    expect(m()).toMatchObject({ currentReplayIndex: 3, isReplayPaused: true })
+    toggleReplayPause()
+    expect(m()).toMatchObject({ currentReplayIndex: 0, isReplayPaused: false })
+  })
+
+  it('pause holds the frame; resume continues', () => {
+    startReplay(0)
+    pauseReplay()
+    frame(5000)
+    expect(m().currentReplayIndex).toBe(0)
+    resumeReplay()
+    frame(1000)
+    expect(m().currentReplayIndex).toBe(1)
+  })
+
+  it('ignores speeds other than 0.5/1/2/4', () => {
+    setReplaySpeed(3 as ReplaySpeed)
+    expect(m().replaySpeed).toBe(1)
+  })
+
+  it.each([
+    // start index, steps, expected index
+    [1, [1], 2],
+    [1, [-1], 0],
+    [0, [-1], 0],
+    [3, [1], 3],
+    [0, [1, 1, -1], 1],
+  ])('step from %s by %j → %s (and pause)', (start, steps, expected) => {
+    startReplay(start)
+    for (const d of steps) stepReplay(d)
+    expect(m()).toMatchObject({ currentReplayIndex: expected, isReplayPaused: true })
+  })
+
+  it('step outside replay opens the first (forward) or the last (back) snapshot', () => {
+    stepReplay(1)
+    expect(m()).toMatchObject({ isReplaying: true, currentReplayIndex: 0 })
+    exitReplay()
+    stepReplay(-1)
+    expect(m().currentReplayIndex).toBe(3)
+  })
+
+  it.each([
+    [2, 2],
+    [99, 3],
+    [-5, 0],
+  ])('scrub to %s → %s', (to, index) => {
+    scrubReplay(to)
+    expect(m().currentReplayIndex).toBe(index)
+    expect(swarm.snapshots.activeSnapshotId).toBe(m().snapshots[index]!.id)
+  })
+
+  it('deleting while replaying keeps showing a snapshot; deleting the last one exits', () => {
+    startReplay(2)
+    const shown = m().activeSnapshotId
+    deleteSnapshot(m().snapshots[0]!.id)
+    expect(m()).toMatchObject({ currentReplayIndex: 1, activeSnapshotId: shown })
+    deleteSnapshot(shown!)
+    expect(m().activeSnapshotId).toBe(m().snapshots[1]!.id)
+    clearSnapshots()
+    expect(m().isReplaying).toBe(false)
+    expect(swarm.buffers).toBe(runtime.sim.buffers)
+  })
+
+  it("replay shows the snapshot's figures and keeps them while the store syncs", () => {
+    markFailing(0)
+    const s = takeSnapshot()
+    exitReplay()
+    startReplay(m().snapshots.length - 1)
+    expect(swarm.failingAgents).toEqual(s.failingAgents)
+    runtime.sim.recoverAgent(0)
+    for (let k = 0; k < 5; k++) frame(100)
+    expect(swarm.failingCount).toBe(1)
+    exitReplay()
+    expect(swarm.failingCount).toBe(0)
+  })
+})
+
+describe('export / import', () => {
+  it('round-trips through JSON', () => {
+    takeMany(3)
+    renameSnapshot(m().snapshots[1]!.id, 'middle')
+    const digests = m().snapshots.map((s) => bufferDigest(s.agents))
+    const json = exportSnapshotsJson('2025-03-03T10:00:00.000Z')
+    clearSnapshots()
+    expect(importSnapshotsJson(json)).toEqual({ ok: true, count: 3 })
+    expect(m().snapshots.map((s) => bufferDigest(s.agents))).toEqual(digests)
+    expect(m().snapshots[1]!.name).toBe('middle')
+    expect(m().importError).toBeNull()
+  })
+
+  it('a bad file changes nothing and sets a clear error', () => {
+    takeMany(2)
+    const before = m().snapshots.map((s) => s.id)
+    const r = importSnapshotsJson('{"format":"vpos-swarm-snapshots","version":1,"snapshots":[{}]}')
+    expect(r.ok).toBe(false)
+    expect(m().importError).toMatch(/^Invalid snapshot file: snapshots\.0\.id: /)
+    expect(m().snapshots.map((s) => s.id)).toEqual(before)
+    expect(importSnapshotsJson('nope')).toEqual({
+      ok: false,
+      error: 'Invalid snapshot file: not valid JSON',
+    })
+  })
+
+  it('an id already present gets a fresh one; the list cap applies to imports', () => {
+    takeMany(2)
+    const json = exportSnapshotsJson()
+    expect(importSnapshotsJson(json)).toEqual({ ok: true, count: 2 })
+    const ids = m().snapshots.map((s) => s.id)
+    expect(new Set(ids).size).toBe(4)
+    for (let k = 0; k < 10; k++) importSnapshotsJson(json)
+    expect(m().snapshots).toHaveLength(MAX_PERSISTED_SNAPSHOTS)
+  })
+})
+
+describe('persistence (storage interface)', () => {
+  it('take, rename and delete reach the storage; the cap applies there too', async () => {
+    const s = takeSnapshot()
+    await settle()
+    expect([...storage.records.keys()]).toEqual([s.id])
+    renameSnapshot(s.id, 'kept')
+    await settle()
+    expect(storage.records.get(s.id)?.name).toBe('kept')
+    deleteSnapshot(s.id)
+    await settle()
+    expect(storage.records.size).toBe(0)
+    takeMany(22)
+    for (let k = 0; k < 5; k++) await settle()
+    expect(storage.records.size).toBe(MAX_PERSISTED_SNAPSHOTS)
+  })
+
+  it('restoreSnapshots loads what a previous page saved, in capture order', async () => {
+    takeMany(3)
+    await settle()
+    const ids = m().snapshots.map((s) => s.id)
+    const digests = m().snapshots.map((s) => bufferDigest(s.agents))
+    resetSwarm({ seed: 11, count: 50 })
+    expect(m().snapshots).toEqual([])
+    expect(await restoreSnapshots()).toBe(3)
+    expect(m().snapshots.map((s) => s.id)).toEqual(ids)
+    expect(m().snapshots.map((s) => bufferDigest(s.agents))).toEqual(digests)
+    expect(await restoreSnapshots()).toBe(0)
+    expect(takeSnapshot().name).toBe('Snapshot 4')
+  })
+
+  it('a storage that refuses everything never breaks snapshots', async () => {
+    const fail = () => Promise.reject(new Error('QuotaExceededError'))
+    setSnapshotStorage({ getAll: fail, put: fail, delete: fail, clear: fail })
+    const s = takeSnapshot()
+    renameSnapshot(s.id, 'x')
+    await settle()
+    expect(await restoreSnapshots()).toBe(0)
+    expect(m().snapshots).toHaveLength(1)
+  })
+})
