@@ -34,7 +34,9 @@ const Fallback = styled.div`
 export function SceneSlot({ dimmed }: { dimmed: boolean }) {
   return (
     <Layer $dimmed={dimmed} data-testid="scene-slot" aria-hidden={dimmed}>
-      <ErrorBoundary fallback={(e) => <Fallback role="alert">WebGL unavailable: {e.message}</Fallback>}>
+      <ErrorBoundary
+        fallback={(e) => <Fallback role="alert">WebGL unavailable: {e.message}</Fallback>}
+      >
         <Suspense fallback={null}>
           <SwarmScene />
         </Suspense>

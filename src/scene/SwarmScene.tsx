@@ -1,32 +1,136 @@
-import { Canvas } from '@react-three/fiber'
-import { useMemo } from 'react'
-import { BufferGeometry, Float32BufferAttribute } from 'three'
+import { Canvas, type RootState } from '@react-three/fiber'
+import { use, useEffect, useMemo, useRef } from 'react'
+import styled from 'styled-components'
+import { subscribe } from 'valtio'
+import { subscribeKey } from 'valtio/utils'
+import { camera } from '../state/cameraStore'
+import { swarm } from '../state/swarmStore'
+import { AgentGeometry } from './agents/agentGeometry'
+import { AgentsLayer } from './agents/AgentsLayer'
+import { CameraRig } from './camera/CameraRig'
+import { FrameDriver } from './FrameDriver'
+import { GridLayer } from './grid/GridLayer'
+import { LinksLayer } from './links/LinksLayer'
+import {
+  SCENE_BACKGROUND,
+  agentsMaterial,
+  gridMaterial,
+  linksMaterial,
+  pickingMaterial,
+} from './materials'
+import { createPickRequests } from './picking/pickRequests'
+import { currentSceneParams } from './sceneParams'
+import { loadShaders } from './shaders/shaderLoader'
 
-const EXTENT = 1000
-
-function gridGeometry(step: number) {
-  const pts: number[] = []
-  for (let v = -EXTENT; v <= EXTENT; v += step) {
-    pts.push(v, -EXTENT, 0, v, EXTENT, 0, -EXTENT, v, 0, EXTENT, v, 0)
+const Surface = styled.div`
+  position: absolute;
+  inset: 0;
+  touch-action: none;
+  user-select: none;
+  -webkit-user-select: none;
+  & canvas:focus-visible {
+    outline: 2px solid ${(p) => p.theme.color.amber};
+    outline-offset: -2px;
   }
-  const g = new BufferGeometry()
-  g.setAttribute('position', new Float32BufferAttribute(pts, 3))
-  return g
+`
+
+/** r3f's raycasting event layer is off: the rig handles input and picking runs on the GPU. */
+const noEvents = () => ({ enabled: false, priority: 0 })
+
+/**
+ * Mirror the camera and the selection onto the DOM for tests and tools:
+ * `data-zoom`, `data-pan-x`, `data-pan-y` on the canvas surface; `data-selected-agent` and
+ * `data-hover-agent` on <html>.
+ */
+function mirrorToDom(surface: HTMLElement): () => void {
+  const html = document.documentElement
+  const writeCamera = () => {
+    surface.dataset.zoom = String(camera.zoom)
+    surface.dataset.panX = camera.x.toFixed(3)
+    surface.dataset.panY = camera.y.toFixed(3)
+  }
+  const writeSelected = () => {
+    html.dataset.selectedAgent = swarm.selectedAgentId ?? ''
+  }
+  const writeHover = () => {
+    html.dataset.hoverAgent = swarm.hoverInfo?.agentId ?? ''
+  }
+  writeCamera()
+  writeSelected()
+  writeHover()
+  const unsubs = [
+    subscribe(camera, writeCamera, true),
+    subscribeKey(swarm, 'selectedAgentId', writeSelected, true),
+    subscribeKey(swarm, 'hoverInfo', writeHover, true),
+  ]
+  return () => {
+    unsubs.forEach((u) => u())
+    delete html.dataset.selectedAgent
+    delete html.dataset.hoverAgent
+  }
 }
 
-/** The swarm canvas (lazy chunk with three.js): orthographic camera over the world grid. */
+/**
+ * The swarm canvas (lazy chunk with three.js): orthographic react-three-fiber scene of the grid,
+ * the links and the agents, each ONE instanced draw fed straight from the sim's typed arrays; the
+ * camera rig; GPU picking. Suspends until the shaders are loaded.
+ */
 export default function SwarmScene() {
-  const fine = useMemo(() => gridGeometry(10), [])
-  const coarse = useMemo(() => gridGeometry(50), [])
+  const shaders = use(loadShaders())
+  const params = useMemo(currentSceneParams, [])
+  const materials = useMemo(
+    () => ({
+      agents: agentsMaterial(shaders),
+      picking: pickingMaterial(shaders),
+      links: linksMaterial(shaders),
+      grid: gridMaterial(shaders),
+    }),
+    [shaders],
+  )
+  const agents = useMemo(() => new AgentGeometry(), [])
+  const picks = useMemo(createPickRequests, [])
+  const surface = useRef<HTMLDivElement>(null)
+
+  useEffect(() => mirrorToDom(surface.current!), [])
+  useEffect(
+    () => () => {
+      Object.values(materials).forEach((m) => m.dispose())
+      agents.dispose()
+    },
+    [materials, agents],
+  )
+
+  const onCreated = (state: RootState) => {
+    const gl = state.gl.getContext()
+    surface.current!.dataset.webgl =
+      typeof WebGL2RenderingContext !== 'undefined' && gl instanceof WebGL2RenderingContext
+        ? 'webgl2'
+        : 'webgl'
+  }
+
   return (
-    <Canvas orthographic camera={{ zoom: 1, position: [0, 0, 100] }} dpr={[1, 2]} gl={{ antialias: true }}>
-      <color attach="background" args={['#03060b']} />
-      <lineSegments geometry={fine}>
-        <lineBasicMaterial color="#0b2a2a" transparent opacity={0.35} />
-      </lineSegments>
-      <lineSegments geometry={coarse}>
-        <lineBasicMaterial color="#0f4a46" transparent opacity={0.55} />
-      </lineSegments>
-    </Canvas>
+    <Surface ref={surface} data-testid="swarm-canvas">
+      <Canvas
+        orthographic
+        camera={{ position: [0, 0, 100], zoom: 1, near: 0.1, far: 1000 }}
+        dpr={[1, 2]}
+        flat
+        gl={{ antialias: false, alpha: false, powerPreference: 'high-performance' }}
+        events={noEvents}
+        onCreated={onCreated}
+      >
+        <color attach="background" args={[SCENE_BACKGROUND]} />
+        <CameraRig picks={picks} />
+        <GridLayer material={materials.grid} />
+        {params.links && <LinksLayer material={materials.links} />}
+        <AgentsLayer agents={agents} material={materials.agents} />
+        <FrameDriver
+          agents={agents}
+          pickMaterial={materials.picking}
+          picks={picks}
+          bench={params.bench}
+        />
+      </Canvas>
+    </Surface>
   )
 }

@@ -93,10 +93,14 @@ describe('wheelZoom', () => {
     // [zoom, deltaY, deltaMode, ctrl, want]
     [1, 100, 0, false, 0.9],
     [1, -100, 0, false, 1.1],
-    [1, 120, 0, false, 0.9], // one notch at most per event
-    [1, 53, 0, false, 1 - 0.053],
-    [1, 3, 1, false, 0.9], // line mode: one notch
-    [1, -1, 2, false, 1.1], // page mode: one notch
+    [1, 120, 0, false, 0.9], // one notch on platforms with 120 px notches
+    [1, 53, 0, false, 0.9], // … and with 53 px notches
+    [1, -300, 0, false, 1.3], // three notches coalesced into one event
+    [1, 20, 0, false, 0.98], // trackpad scroll: proportional
+    [1, 3, 1, false, 0.9], // line mode: 3 lines a notch
+    [1, 1, 1, false, 0.9],
+    [1, -6, 1, false, 1.2],
+    [1, -1, 2, false, 1.1], // page mode
     [1, 0, 0, false, 1],
     [2, 10, 0, true, 2 * Math.exp(-0.1)],
     [2, -10, 0, true, 2 * Math.exp(0.1)],

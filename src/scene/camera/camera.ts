@@ -13,8 +13,12 @@ export const ZOOM_MAX = 5
 export const ZOOM_WHEEL_STEP = 0.1
 /** Zoom buttons (§9). */
 export const ZOOM_BUTTON_STEP = 0.25
-/** Wheel deltaY (pixel mode) of one mouse-wheel notch. */
+/** Wheel deltaY (pixel mode) of one mouse-wheel notch; platforms send 53, 100 or 120. */
 export const WHEEL_NOTCH_PX = 100
+/** Pixel deltas below this are trackpad scrolling, not notches. */
+export const WHEEL_NOTCH_MIN_PX = 50
+/** Line-mode deltaY of one notch (Firefox: 3 lines). */
+export const WHEEL_NOTCH_LINES = 3
 /** Trackpad pinch (ctrl+wheel): zoom factor per deltaY pixel, exponential so in/out are symmetric. */
 export const PINCH_WHEEL_RATE = 0.01
 
@@ -87,9 +91,11 @@ export function zoomAt(
 }
 
 /**
- * The zoom after one wheel event. A plain wheel moves 0.1 per notch (deltaY of 100 px or one
- * line-mode tick; smaller trackpad deltas move proportionally less, a notch at most per event);
- * ctrl+wheel is Chrome's trackpad pinch and zooms exponentially. Not clamped.
+ * The zoom after one wheel event. A plain wheel moves 0.1 per notch: a mouse notch is one event of
+ * 50–120 px (by platform) or one line-mode tick of 1–3 lines; GOTCHA: Chrome coalesces the events
+ * of a fast spin while the main thread is busy, so bigger deltas count as several notches. Smaller
+ * pixel deltas (trackpad two-finger scroll) zoom proportionally. ctrl+wheel is Chrome's trackpad
+ * pinch and zooms exponentially. Not clamped.
  */
 export function wheelZoom(
   zoom: number,
@@ -102,9 +108,16 @@ export function wheelZoom(
     const px = deltaMode === 1 ? deltaY * 20 : deltaMode === 2 ? deltaY * 400 : deltaY
     return zoom * Math.exp(-Math.max(-100, Math.min(100, px)) * PINCH_WHEEL_RATE)
   }
-  const notches =
-    deltaMode === 0 ? Math.max(-1, Math.min(1, deltaY / WHEEL_NOTCH_PX)) : Math.sign(deltaY)
-  return zoom - notches * ZOOM_WHEEL_STEP
+  return zoom - wheelNotches(deltaY, deltaMode) * ZOOM_WHEEL_STEP
+}
+
+/** Wheel notches in one event (signed; fractional for small trackpad deltas). */
+export function wheelNotches(deltaY: number, deltaMode: number): number {
+  const size = Math.abs(deltaY)
+  if (deltaMode === 2) return deltaY
+  if (deltaMode === 1) return Math.sign(deltaY) * Math.max(1, Math.round(size / WHEEL_NOTCH_LINES))
+  if (size < WHEEL_NOTCH_MIN_PX) return deltaY / WHEEL_NOTCH_PX
+  return Math.sign(deltaY) * Math.max(1, Math.round(size / WHEEL_NOTCH_PX))
 }
 
 function distance(a: Point, b: Point): number {

@@ -1,0 +1,78 @@
+#define SHADER_NAME agents.vert
+// Agents: one instanced quad per agent. Per-instance attributes are the sim's typed arrays
+// (src/sim/types.ts AgentBuffers) uploaded as they are; world y grows downward, three's y upward.
+precision highp float;
+precision highp int;
+
+uniform mat4 projectionMatrix;
+uniform mat4 modelViewMatrix;
+// CSS px size of the canvas and CSS px per world unit
+uniform vec2 uViewport;
+uniform float uZoom;
+// animation clock (s); frozen while the sim is paused
+uniform float uTime;
+// TYPE_COLORS of src/sim/agents.ts (standard, analyzer, collector, processor, other = teal)
+uniform vec3 uTypeColors[5];
+uniform vec3 uFailingColor;
+
+in vec2 position;
+in float instanceX;
+in float instanceY;
+in float instanceSize;
+in float instanceEnergy;
+in float instancePulseRate;
+in float instanceType;
+in float instanceStatus;
+in float instanceFlags;
+
+// px offset of this fragment from the agent's centre
+out vec2 vLocal;
+flat out float vRadius;
+flat out vec3 vColor;
+flat out float vAlpha;
+flat out float vGlow;
+// -1 none, 0 or 1: the two positions of the processing spinner (toggles every 750 ms)
+flat out float vSpinner;
+flat out float vFailing;
+
+const float STATUS_IDLE = 1.0;
+const float STATUS_PROCESSING = 2.0;
+const float STATUS_OTHER = 3.0;
+const float PI = 3.14159265;
+
+void main() {
+  vec4 centre = projectionMatrix * modelViewMatrix * vec4(instanceX, -instanceY, 0.0, 1.0);
+  // Off-screen agents (most of a 100,000-agent world): collapse the quad before any other work.
+  float reach = (instanceSize * 3.5 * uZoom + 8.0) * 2.0 / min(uViewport.x, uViewport.y);
+  if (abs(centre.x) > 1.0 + reach || abs(centre.y) > 1.0 + reach) {
+    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+    return;
+  }
+
+  float flags = instanceFlags;
+  bool glow = mod(flags, 2.0) >= 1.0;
+  bool failing = mod(floor(flags * 0.5), 2.0) >= 1.0;
+  // a stable per-agent phase so the swarm does not pulse in lockstep
+  float phase = fract(sin(float(gl_InstanceID) * 12.9898) * 43758.5453) * 2.0 * PI;
+  float pulse = 0.5 + 0.5 * sin(uTime * instancePulseRate * PI + phase);
+
+  float radius = max(instanceSize * uZoom * (1.0 + 0.12 * pulse), 1.0);
+  int type = int(clamp(instanceType, 0.0, 4.0));
+  float energy = clamp(instanceEnergy, 0.0, 100.0) / 100.0;
+  // low energy dims an agent; a failing one stays full red and a little larger, to carry its cross
+  vec3 color = failing ? uFailingColor : uTypeColors[type] * (0.6 + 0.4 * energy);
+  if (failing) radius = max(radius * 1.25, 4.0);
+  if (instanceStatus == STATUS_OTHER) color = mix(color, vec3(0.55), 0.6);
+
+  vRadius = radius;
+  vColor = color;
+  vAlpha = instanceStatus == STATUS_IDLE && !failing ? 0.7 : 1.0;
+  vGlow = glow || failing ? 0.3 + 0.4 * pulse : 0.0;
+  vFailing = failing ? 1.0 : 0.0;
+  vSpinner = instanceStatus == STATUS_PROCESSING && !failing ? mod(floor(uTime / 0.75), 2.0) : -1.0;
+
+  float extent = radius * (vGlow > 0.0 ? 3.0 : vSpinner >= 0.0 ? 2.1 : 1.0) + 1.5;
+  if (vSpinner >= 0.0) extent = max(extent, 7.0);
+  vLocal = position * extent;
+  gl_Position = centre + vec4(vLocal * 2.0 / uViewport, 0.0, 0.0);
+}

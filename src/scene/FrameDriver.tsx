@@ -1,0 +1,130 @@
+import { useFrame } from '@react-three/fiber'
+import { useEffect, useMemo, useRef } from 'react'
+import type { RawShaderMaterial } from 'three'
+import { selectAgent, setHoverInfo, swarm } from '../state/swarmStore'
+import type { AgentGeometry } from './agents/agentGeometry'
+import { GpuPicker } from './picking/gpuPicker'
+import { hoverDue, type PickRequests } from './picking/pickRequests'
+import { exposeSceneStats, sceneStats } from './sceneStats'
+
+interface InFlight {
+  kind: 'hover' | 'click'
+  clientX: number
+  clientY: number
+}
+
+/** Frames with agents drawn before the ready signal (the first may still be compiling shaders). */
+const READY_AFTER_FRAMES = 2
+
+function resolvePick(
+  index: number,
+  pick: InFlight,
+  picks: PickRequests,
+  canvas: HTMLElement,
+): void {
+  const b = swarm.buffers
+  const id = index >= 0 && index < b.count ? (b.ids[index] ?? null) : null
+  if (pick.kind === 'click') {
+    // Tests wait on this counter to know a click has been resolved (selected or not).
+    const html = document.documentElement
+    html.dataset.sceneClicks = String(Number(html.dataset.sceneClicks ?? 0) + 1)
+    // A click beside every agent selects nothing (and leaves the current selection alone).
+    if (id) {
+      if (swarm.hoverInfo) setHoverInfo(null)
+      selectAgent(id)
+    }
+    return
+  }
+  if (!picks.hoverActive) return // the pointer left or started dragging meanwhile
+  const h = swarm.hoverInfo
+  if (!id) {
+    if (h) setHoverInfo(null)
+  } else if (
+    !h ||
+    h.agentId !== id ||
+    h.position.x !== pick.clientX ||
+    h.position.y !== pick.clientY
+  ) {
+    setHoverInfo({ agentId: id, position: { x: pick.clientX, y: pick.clientY } })
+  }
+  canvas.style.cursor = id ? 'pointer' : ''
+}
+
+/**
+ * Renders the frame (r3f's automatic render is off: priority 1), then runs GPU picking for a queued
+ * click/tap or a due hover, collects finished picks, and raises the ready signal
+ * (`<html data-scene-ready="1">`) once frames with agents have been drawn. `<html data-scene-clicks>`
+ * counts the clicks/taps resolved by picking.
+ */
+export function FrameDriver({
+  agents,
+  pickMaterial,
+  picks,
+  bench,
+}: {
+  agents: AgentGeometry
+  pickMaterial: RawShaderMaterial
+  picks: PickRequests
+  bench: boolean
+}) {
+  const picker = useMemo(() => new GpuPicker(pickMaterial), [pickMaterial])
+  const inFlight = useMemo<InFlight>(() => ({ kind: 'hover', clientX: 0, clientY: 0 }), [])
+  const drawn = useRef(0)
+  const frameStart = useRef(0)
+  useEffect(() => () => picker.dispose(), [picker])
+  useEffect(() => {
+    const unexpose = bench ? exposeSceneStats() : undefined
+    return () => {
+      unexpose?.()
+      delete document.documentElement.dataset.sceneReady
+      delete document.documentElement.dataset.sceneClicks
+    }
+  }, [bench])
+
+  useFrame(() => {
+    frameStart.current = performance.now()
+  }, -1)
+
+  useFrame((state) => {
+    const { gl, scene, camera, size } = state
+    // Collect a finished pick before this frame's commands are queued: a read behind them would
+    // wait for them (see GpuPicker.poll).
+    const index = picker.poll()
+    if (index !== null) {
+      sceneStats.pickReadMs += picker.readMs
+      resolvePick(index, inFlight, picks, gl.domElement)
+    }
+
+    const t0 = performance.now()
+    gl.render(scene, camera)
+    const t1 = performance.now()
+    const geometry = agents.geometry
+    if (drawn.current === 1) picker.compile(gl, camera)
+    if (!picker.busy) {
+      const click = picks.clickPending
+      const point = click ? picks.click : hoverDue(picks, t1) ? picks.hover : null
+      if (click) picks.clickPending = false
+      else if (point) {
+        picks.lastHoverPickAt = t1
+        picks.hoverDirty = false
+      }
+      if (point && geometry.instanceCount > 0) {
+        inFlight.kind = click ? 'click' : 'hover'
+        inFlight.clientX = point.clientX
+        inFlight.clientY = point.clientY
+        picker.issue(gl, camera, geometry, point.x, point.y, point.kind, size.width, size.height)
+        sceneStats.picks++
+        sceneStats.pickIssueMs += picker.issueMs
+      }
+    }
+
+    if (drawn.current < READY_AFTER_FRAMES && geometry.instanceCount > 0) {
+      drawn.current++
+      if (drawn.current === READY_AFTER_FRAMES) document.documentElement.dataset.sceneReady = '1'
+    }
+    sceneStats.frames++
+    sceneStats.renderMs += t1 - t0
+    sceneStats.sceneMs += performance.now() - frameStart.current
+  }, 1)
+  return null
+}

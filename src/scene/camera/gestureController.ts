@@ -1,0 +1,199 @@
+/**
+ * The camera rig's input side: pointer, wheel and keyboard events on the canvas fed into the pure
+ * camera functions (camera.ts) and written to the shared camera store; clicks/taps and hovers are
+ * queued for the GPU picker. Left-drag or one finger pans, the wheel zooms 0.1 per notch toward the
+ * cursor, ctrl+wheel (trackpad pinch) and two fingers zoom around their midpoint while panning.
+ */
+import { camera, resetCamera, setCamera, zoomIn, zoomOut } from '../../state/cameraStore'
+import { setHoverInfo, swarm } from '../../state/swarmStore'
+import { panBy, pinch, wheelZoom, zoomAt, type Point, type ViewFrame } from './camera'
+import { isClick, isDrag, pointerKind, type PointerKind } from './gestures'
+import { cancelHover, requestClick, requestHover, type PickRequests } from '../picking/pickRequests'
+
+/** Arrow keys pan by this many CSS px. */
+export const KEY_PAN_PX = 50
+
+interface Press {
+  id: number
+  kind: PointerKind
+  startX: number
+  startY: number
+  startAt: number
+  maxMoved: number
+  /** a second finger joined: never a tap */
+  multi: boolean
+  dragging: boolean
+}
+
+export function attachGestures(el: HTMLElement, picks: PickRequests): () => void {
+  /** canvas-relative positions of the pressed pointers */
+  const pointers = new Map<number, Point>()
+  let press: Press | null = null
+
+  const frame = (): ViewFrame => ({
+    width: el.clientWidth,
+    height: el.clientHeight,
+    originX: swarm.world.width / 2,
+    originY: swarm.world.height / 2,
+  })
+  const local = (e: { clientX: number; clientY: number }): Point => {
+    const r = el.getBoundingClientRect()
+    return { x: e.clientX - r.left, y: e.clientY - r.top }
+  }
+  const clearHover = () => {
+    cancelHover(picks)
+    if (swarm.hoverInfo) setHoverInfo(null)
+  }
+
+  function onPointerDown(e: PointerEvent) {
+    const kind = pointerKind(e.pointerType)
+    if (kind === 'mouse' && e.button !== 0) return
+    const p = local(e)
+    try {
+      el.setPointerCapture(e.pointerId)
+    } catch {
+      // GOTCHA: synthetic or already-released pointers cannot be captured; the gesture still works.
+    }
+    pointers.set(e.pointerId, p)
+    clearHover()
+    if (pointers.size === 1) {
+      press = {
+        id: e.pointerId,
+        kind,
+        startX: p.x,
+        startY: p.y,
+        startAt: e.timeStamp,
+        maxMoved: 0,
+        multi: false,
+        dragging: false,
+      }
+    } else if (press) {
+      press.multi = true
+      press.dragging = true
+    }
+  }
+
+  function onPointerMove(e: PointerEvent) {
+    const p = local(e)
+    const prev = pointers.get(e.pointerId)
+    if (!prev) {
+      if (pointerKind(e.pointerType) === 'mouse' && e.buttons === 0)
+        requestHover(picks, p.x, p.y, e.clientX, e.clientY)
+      return
+    }
+    if (pointers.size >= 2) {
+      // Two fingers: the first two pressed pointers drive the pinch.
+      const ids = [...pointers.keys()]
+      const i = ids.indexOf(e.pointerId)
+      if (i > 1) return
+      const a = pointers.get(ids[0]!)!
+      const b = pointers.get(ids[1]!)!
+      const to: [Point, Point] = i === 0 ? [p, b] : [a, p]
+      setCamera(pinch(camera, frame(), [a, b], to))
+      pointers.set(e.pointerId, p)
+      return
+    }
+    if (press && press.id === e.pointerId && !press.dragging) {
+      const moved = Math.hypot(p.x - press.startX, p.y - press.startY)
+      press.maxMoved = Math.max(press.maxMoved, moved)
+      if (!isDrag(press.kind, moved)) return
+      // Becoming a drag: apply the movement since the press so the world stays under the pointer.
+      press.dragging = true
+      el.style.cursor = 'grabbing'
+      setCamera(panBy(camera, p.x - press.startX, p.y - press.startY))
+    } else {
+      setCamera(panBy(camera, p.x - prev.x, p.y - prev.y))
+    }
+    pointers.set(e.pointerId, p)
+  }
+
+  function onPointerUp(e: PointerEvent) {
+    if (!pointers.delete(e.pointerId)) return
+    const p = local(e)
+    if (press && press.id === e.pointerId && pointers.size === 0) {
+      const moved = Math.max(press.maxMoved, Math.hypot(p.x - press.startX, p.y - press.startY))
+      if (
+        e.type === 'pointerup' &&
+        !press.multi &&
+        !press.dragging &&
+        isClick(press.kind, e.timeStamp - press.startAt, moved)
+      ) {
+        requestClick(picks, p.x, p.y, e.clientX, e.clientY, press.kind)
+      }
+    }
+    if (pointers.size === 0) {
+      press = null
+      el.style.cursor = ''
+    }
+    if (pointerKind(e.pointerType) === 'mouse' && e.type === 'pointerup')
+      requestHover(picks, p.x, p.y, e.clientX, e.clientY)
+  }
+
+  function onPointerLeave(e: PointerEvent) {
+    if (!pointers.has(e.pointerId)) clearHover()
+  }
+
+  function onWheel(e: WheelEvent) {
+    // GOTCHA: must be a non-passive listener, or ctrl+wheel (trackpad pinch) zooms the whole page.
+    e.preventDefault()
+    const p = local(e)
+    const z = wheelZoom(camera.zoom, e.deltaY, e.deltaMode, e.ctrlKey)
+    setCamera(zoomAt(camera, frame(), p.x, p.y, z))
+  }
+
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.altKey || e.metaKey || e.ctrlKey) return
+    const pan: Record<string, [number, number]> = {
+      ArrowLeft: [KEY_PAN_PX, 0],
+      ArrowRight: [-KEY_PAN_PX, 0],
+      ArrowUp: [0, KEY_PAN_PX],
+      ArrowDown: [0, -KEY_PAN_PX],
+    }
+    const d = pan[e.key]
+    if (d) setCamera(panBy(camera, d[0], d[1]))
+    else if (e.key === '+' || e.key === '=') zoomIn()
+    else if (e.key === '-' || e.key === '_') zoomOut()
+    else if (e.key === '0') resetCamera()
+    else return
+    e.preventDefault()
+  }
+
+  // Keyboard focus only while the scene is not hidden from assistive tech (dimmed behind a page,
+  // or behind a modal dialog): a focusable element inside aria-hidden is an accessibility error.
+  const updateFocusable = () => {
+    el.tabIndex = el.closest('[aria-hidden="true"]') ? -1 : 0
+  }
+  const observer = new MutationObserver(updateFocusable)
+  observer.observe(document.body, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['aria-hidden'],
+  })
+  updateFocusable()
+  el.setAttribute('role', 'application')
+  el.setAttribute('aria-roledescription', 'swarm canvas')
+  el.setAttribute(
+    'aria-label',
+    'Agent swarm. Drag or use the arrow keys to pan; wheel, pinch or the + and − keys to zoom; 0 resets the view; click an agent for details.',
+  )
+  el.style.touchAction = 'none'
+
+  el.addEventListener('pointerdown', onPointerDown)
+  el.addEventListener('pointermove', onPointerMove)
+  el.addEventListener('pointerup', onPointerUp)
+  el.addEventListener('pointercancel', onPointerUp)
+  el.addEventListener('pointerleave', onPointerLeave)
+  el.addEventListener('wheel', onWheel, { passive: false })
+  el.addEventListener('keydown', onKeyDown)
+  return () => {
+    observer.disconnect()
+    el.removeEventListener('pointerdown', onPointerDown)
+    el.removeEventListener('pointermove', onPointerMove)
+    el.removeEventListener('pointerup', onPointerUp)
+    el.removeEventListener('pointercancel', onPointerUp)
+    el.removeEventListener('pointerleave', onPointerLeave)
+    el.removeEventListener('wheel', onWheel)
+    el.removeEventListener('keydown', onKeyDown)
+    clearHover()
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The scene's shader materials, built from the GLSL of public/shaders (see shaders/shaderLoader.ts).
+ * Colours are handed to the shaders as raw sRGB components: RawShaderMaterial output is written to
+ * the canvas as is, so no colour-management conversion may touch them.
+ */
+import {
+  GLSL3,
+  LessDepth,
+  NoBlending,
+  NormalBlending,
+  RawShaderMaterial,
+  Vector2,
+  Vector3,
+  Vector4,
+} from 'three'
+import { FAILING_COLOR, LINK_DISTANCE, TYPE_COLORS } from '../sim'
+import type { ShaderSources } from './shaders/shaderLoader'
+
+/** 0xRRGGBB → sRGB components 0..1. */
+export function rgb(hex: number): Vector3 {
+  return new Vector3(((hex >> 16) & 255) / 255, ((hex >> 8) & 255) / 255, (hex & 255) / 255)
+}
+
+export const SCENE_BACKGROUND = '#03060b'
+const LINK_COLOR = 0x2dd4bf
+const GRID_FINE = 0x0f3a3a
+const GRID_MAJOR = 0x14615b
+
+export function agentsMaterial(s: ShaderSources): RawShaderMaterial {
+  return new RawShaderMaterial({
+    name: 'agents',
+    glslVersion: GLSL3,
+    vertexShader: s['agents.vert.glsl'],
+    fragmentShader: s['agents.frag.glsl'],
+    uniforms: {
+      uViewport: { value: new Vector2(1, 1) },
+      uZoom: { value: 1 },
+      uTime: { value: 0 },
+      uTypeColors: { value: TYPE_COLORS.map(rgb) },
+      uFailingColor: { value: rgb(FAILING_COLOR) },
+    },
+    transparent: true,
+    blending: NormalBlending,
+    depthTest: false,
+    depthWrite: false,
+  })
+}
+
+/** §2 GPU picking: nearest agent within the threshold wins through depth test LESS. */
+export const PICK_MAX_DEPTH_PX = 128
+
+export function pickingMaterial(s: ShaderSources): RawShaderMaterial {
+  return new RawShaderMaterial({
+    name: 'picking',
+    glslVersion: GLSL3,
+    vertexShader: s['picking.vert.glsl'],
+    fragmentShader: s['picking.frag.glsl'],
+    uniforms: {
+      uViewport: { value: new Vector2(1, 1) },
+      uPointer: { value: new Vector2(0, 0) },
+      uTouch: { value: 0 },
+      uMaxDepthPx: { value: PICK_MAX_DEPTH_PX },
+    },
+    blending: NoBlending,
+    transparent: false,
+    depthTest: true,
+    depthWrite: true,
+    depthFunc: LessDepth,
+  })
+}
+
+export function linksMaterial(s: ShaderSources): RawShaderMaterial {
+  return new RawShaderMaterial({
+    name: 'links',
+    glslVersion: GLSL3,
+    vertexShader: s['links.vert.glsl'],
+    fragmentShader: s['links.frag.glsl'],
+    uniforms: {
+      uPositions: { value: null },
+      uTextureWidth: { value: 1 },
+      uMaxLength: { value: LINK_DISTANCE },
+      uColor: { value: rgb(LINK_COLOR) },
+      uOpacity: { value: 0.5 },
+    },
+    transparent: true,
+    blending: NormalBlending,
+    depthTest: false,
+    depthWrite: false,
+  })
+}
+
+export function gridMaterial(s: ShaderSources): RawShaderMaterial {
+  return new RawShaderMaterial({
+    name: 'grid',
+    glslVersion: GLSL3,
+    vertexShader: s['grid.vert.glsl'],
+    fragmentShader: s['grid.frag.glsl'],
+    uniforms: {
+      uFirstLine: { value: new Vector2(0, 0) },
+      uStep: { value: 10 },
+      uMajorStep: { value: 50 },
+      uCountX: { value: 0 },
+      uVisible: { value: new Vector4(0, 0, 1, 1) },
+      uFineColor: { value: rgb(GRID_FINE) },
+      uMajorColor: { value: rgb(GRID_MAJOR) },
+      uFineOpacity: { value: 0.3 },
+      uMajorOpacity: { value: 0.55 },
+    },
+    transparent: true,
+    blending: NormalBlending,
+    depthTest: false,
+    depthWrite: false,
+  })
+}

@@ -1,0 +1,121 @@
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  SHADER_FILES,
+  loadShaders,
+  prepareShaderSource,
+  resetShaderCache,
+  shaderName,
+} from './shaderLoader'
+
+const ROOT = join(__dirname, '..', '..', '..')
+const SHADER_DIR = join(ROOT, 'public', 'shaders')
+const read = (file: string) => readFileSync(join(SHADER_DIR, file), 'utf8')
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name)
+    if (statSync(p).isDirectory()) return sourceFiles(p)
+    return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [p] : []
+  })
+}
+
+/** three.js supplies these to RawShaderMaterial programs; they keep three's names. */
+const THREE_UNIFORMS = new Set(['projectionMatrix', 'modelViewMatrix'])
+/** the base geometry's per-vertex attribute (three's name) */
+const VERTEX_ATTRIBUTES = new Set(['position'])
+
+describe('shader files', () => {
+  it('every shader file the scene references exists in public/shaders', () => {
+    const referenced = new Set<string>(SHADER_FILES)
+    for (const file of sourceFiles(join(ROOT, 'src', 'scene'))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(
+        /['"`]([\w-]+\.(?:vert|frag)\.glsl)['"`]/g,
+      )) {
+        referenced.add(m[1]!)
+      }
+    }
+    expect(referenced.size).toBeGreaterThanOrEqual(8)
+    for (const file of referenced) {
+      expect(existsSync(join(SHADER_DIR, file)), `public/shaders/${file}`).toBe(true)
+      expect(SHADER_FILES as readonly string[]).toContain(file)
+    }
+  })
+
+  it.each(SHADER_FILES)('%s declares its stage name and follows the naming rules', (file) => {
+    const src = read(file)
+    expect(shaderName(src)).toBe(file.replace(/\.glsl$/, ''))
+    const isVertex = file.includes('.vert.')
+    for (const m of src.matchAll(/^\s*uniform\s+(?:\w+\s+)?\w+\s+(\w+)/gm)) {
+      const name = m[1]!
+      if (!THREE_UNIFORMS.has(name)) expect(name, `${file}: uniform ${name}`).toMatch(/^u[A-Z]/)
+    }
+    for (const m of src.matchAll(
+      /^\s*(?:flat\s+)?(in|out)\s+(?:highp\s+|mediump\s+|lowp\s+)?\w+\s+(\w+)/gm,
+    )) {
+      const [, dir, name] = m as unknown as [string, string, string]
+      if (isVertex && dir === 'in') {
+        if (!VERTEX_ATTRIBUTES.has(name))
+          expect(name, `${file}: attribute ${name}`).toMatch(/^instance[A-Z]/)
+      } else if (!(dir === 'out' && !isVertex)) {
+        expect(name, `${file}: varying ${name}`).toMatch(/^v[A-Z]/)
+      }
+    }
+  })
+
+  it('each vertex stage feeds exactly the varyings its fragment stage reads', () => {
+    const varyings = (src: string, dir: 'in' | 'out') =>
+      [...src.matchAll(new RegExp(`^\\s*(?:flat\\s+)?${dir}\\s+\\w+\\s+(v\\w+)`, 'gm'))]
+        .map((m) => m[1])
+        .sort()
+    for (const stage of ['agents', 'picking', 'links', 'grid']) {
+      expect(varyings(read(`${stage}.frag.glsl`), 'in'), stage).toEqual(
+        varyings(read(`${stage}.vert.glsl`), 'out'),
+      )
+    }
+  })
+})
+
+describe('prepareShaderSource', () => {
+  it('puts an #undef before the stage name so three.js can prepend its own', () => {
+    const out = prepareShaderSource('a.vert.glsl', '#define SHADER_NAME a.vert\nvoid main() {}\n')
+    expect(out).toBe('#undef SHADER_NAME\n#define SHADER_NAME a.vert\nvoid main() {}\n')
+  })
+
+  it.each([
+    ['void main() {}', /missing '#define SHADER_NAME'/],
+    ['#version 300 es\n#define SHADER_NAME x\n', /no #version/],
+  ])('rejects %j', (src, err) => {
+    expect(() => prepareShaderSource('x.glsl', src)).toThrow(err)
+  })
+})
+
+describe('loadShaders', () => {
+  afterEach(resetShaderCache)
+
+  const serveFromDisk = (calls: string[]) => async (url: string) => {
+    calls.push(url)
+    const file = url.replace('/shaders/', '')
+    return existsSync(join(SHADER_DIR, file))
+      ? { ok: true, status: 200, text: async () => read(file) }
+      : { ok: false, status: 404, text: async () => '' }
+  }
+
+  it('fetches every file once and caches the result', async () => {
+    const calls: string[] = []
+    const a = await loadShaders(serveFromDisk(calls), '/shaders/')
+    const b = await loadShaders(serveFromDisk(calls), '/shaders/')
+    expect(b).toBe(a)
+    expect(calls.sort()).toEqual(SHADER_FILES.map((f) => `/shaders/${f}`).sort())
+    expect(a['agents.vert.glsl']).toContain('#define SHADER_NAME agents.vert')
+  })
+
+  it('a failed load is not cached', async () => {
+    const failing = async () => ({ ok: false, status: 503, text: async () => '' })
+    await expect(loadShaders(failing, '/shaders/')).rejects.toThrow(/HTTP 503/)
+    const calls: string[] = []
+    await expect(loadShaders(serveFromDisk(calls), '/shaders/')).resolves.toBeTruthy()
+    expect(calls).toHaveLength(SHADER_FILES.length)
+  })
+})
