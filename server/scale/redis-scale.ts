@@ -7,6 +7,11 @@
  * replaced within about ttl + ttl/3 (≈ 4 s with the defaults). The leader also keeps the latest type
  * 0 frame under stateKey: new sockets on any instance start from it, and a new leader resumes the
  * same agents from it instead of starting a different swarm.
+ *
+ * Redis unreachable (at boot or later): the instance goes ISOLATED — it runs its own sim and relays
+ * it to its own sockets, so no client's feed freezes (instances then show different swarms). Once
+ * Redis answers again it rejoins the election; an isolated instance that becomes a follower stops
+ * its sim and hands its clients the leader's latest state at once.
  */
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
@@ -20,8 +25,10 @@ export interface RedisScaleOptions {
   prefix?: string
   ttlMs?: number
   instanceId?: string
-  onRoleChange?: (role: 'leader' | 'follower') => void
+  onRoleChange?: (role: FeedRole) => void
 }
+
+export type FeedRole = 'leader' | 'follower' | 'isolated'
 
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`
@@ -35,7 +42,8 @@ export class RedisScale {
   private readonly stateKey: string
   private readonly ttlMs: number
   private timer: NodeJS.Timeout | undefined
-  private leader = false
+  private role: FeedRole = 'follower'
+  private subscribed = false
   private closed = false
 
   constructor(
@@ -58,22 +66,41 @@ export class RedisScale {
   }
 
   get isLeader(): boolean {
-    return this.leader
+    return this.role === 'leader'
   }
 
+  get currentRole(): FeedRole {
+    return this.role
+  }
+
+  /** Never throws: with Redis down the instance starts isolated and keeps trying. */
   async start(): Promise<void> {
-    await Promise.all([this.pub.connect(), this.sub.connect()])
-    this.sub.on('messageBuffer', (_channel: Buffer, message: Buffer) => this.relay.relay(message))
-    await this.sub.subscribe(this.channel)
-    const state = await this.pub.getBuffer(this.stateKey)
-    if (state && !this.relay.latestState) this.relay.latestState = state
+    this.sub.on('messageBuffer', (_channel: Buffer, message: Buffer) => {
+      if (this.role !== 'isolated') this.relay.relay(message)
+    })
+    // ioredis keeps reconnecting in the background after a failed first connect.
+    await Promise.all([this.pub.connect(), this.sub.connect()]).catch(() => {})
+    try {
+      const state = await this.pub.getBuffer(this.stateKey)
+      if (state && !this.relay.latestState) this.relay.latestState = state
+    } catch {
+      /* no Redis yet: elect() isolates */
+    }
     await this.elect()
     this.timer = setInterval(() => void this.elect(), Math.max(100, Math.floor(this.ttlMs / 3)))
   }
 
-  /** The engine's sink when this instance leads: everything goes through Redis, also to ourselves. */
+  /**
+   * The engine's sink. Leading: everything goes through Redis, also to ourselves. Isolated: straight
+   * to this instance's sockets. Following: the engine is stopped; nothing comes here.
+   */
   publish = (frame: Uint8Array): void => {
-    if (!this.leader || this.closed) return
+    if (this.closed) return
+    if (this.role === 'isolated') {
+      this.relay.relay(frame)
+      return
+    }
+    if (this.role !== 'leader') return
     const buf = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength)
     this.pub.publish(this.channel, buf).catch(() => {})
     if (frame[0] === MSG.swarmState)
@@ -83,7 +110,11 @@ export class RedisScale {
   private async elect(): Promise<void> {
     if (this.closed) return
     try {
-      if (this.leader) {
+      if (!this.subscribed) {
+        await this.sub.subscribe(this.channel)
+        this.subscribed = true
+      }
+      if (this.role === 'leader') {
         const renewed = await this.pub.eval(
           RENEW,
           1,
@@ -91,32 +122,61 @@ export class RedisScale {
           this.instanceId,
           String(this.ttlMs),
         )
-        if (renewed !== 1) this.demote()
+        if (renewed !== 1) this.follow()
         return
       }
       const got = await this.pub.set(this.leaderKey, this.instanceId, 'PX', this.ttlMs, 'NX')
       if (got === 'OK') await this.promote()
+      else if (this.role === 'isolated') await this.rejoinAsFollower()
     } catch {
-      // Redis unreachable: a leader that cannot renew must stop, or two sims would publish.
-      if (this.leader) this.demote()
+      // Redis unreachable: a leader that cannot renew must stop publishing through Redis (another
+      // instance may take the lease); every instance keeps its own clients fed meanwhile.
+      this.isolate()
     }
   }
 
   private async promote(): Promise<void> {
-    // Resume the swarm the previous leader was running.
-    const state = await this.pub.getBuffer(this.stateKey)
-    const msg = state ? decodeFrame(state) : null
-    if (msg?.type === MSG.swarmState) this.engine.source.resume?.(msg.payload)
+    // Resume the swarm the previous leader was running (an isolated instance keeps its own).
+    if (this.role !== 'isolated') {
+      const state = await this.pub.getBuffer(this.stateKey)
+      const msg = state ? decodeFrame(state) : null
+      if (msg?.type === MSG.swarmState) this.engine.source.resume?.(msg.payload)
+    }
     if (this.closed) return
-    this.leader = true
-    this.engine.start()
-    this.opts.onRoleChange?.('leader')
+    this.setRole('leader')
+    if (this.engine.running) this.publish(this.engine.stateFrame())
+    else this.engine.start()
   }
 
-  private demote(): void {
-    this.leader = false
+  /** Back from isolation under another leader: its latest state replaces our local swarm at once. */
+  private async rejoinAsFollower(): Promise<void> {
+    const state = await this.pub.getBuffer(this.stateKey)
+    this.follow()
+    if (state) this.relay.relay(state)
+  }
+
+  private follow(): void {
     this.engine.stop()
-    this.opts.onRoleChange?.('follower')
+    this.setRole('follower')
+  }
+
+  private isolate(): void {
+    if (this.closed || this.role === 'isolated') return
+    this.setRole('isolated')
+    if (this.engine.running) {
+      this.relay.relay(this.engine.stateFrame())
+      return
+    }
+    // A follower's own sim never ran: continue the swarm its clients were watching.
+    const last = this.relay.latestState ? decodeFrame(this.relay.latestState) : null
+    if (last?.type === MSG.swarmState) this.engine.source.resume?.(last.payload)
+    this.engine.start()
+  }
+
+  private setRole(role: FeedRole): void {
+    if (role === this.role) return
+    this.role = role
+    this.opts.onRoleChange?.(role)
   }
 
   /** Leaves cleanly: stops publishing and hands the lead over at once. */
@@ -124,9 +184,9 @@ export class RedisScale {
     this.closed = true
     clearInterval(this.timer)
     this.engine.stop()
-    if (this.leader)
+    if (this.role === 'leader')
       await this.pub.eval(RELEASE, 1, this.leaderKey, this.instanceId).catch(() => {})
-    this.leader = false
+    this.role = 'follower'
     this.sub.disconnect()
     this.pub.disconnect()
   }

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { buildApp } from '../../server/app'
@@ -15,31 +14,14 @@ import { testConfig } from '../../server/config'
 import { createTestWallet, signIn } from '../helpers/wallet'
 import { call } from './helpers/api'
 import { backends } from './helpers/backends'
+import { REDIS_URL, dropRedisPrefix, redisAvailable } from './helpers/redis'
 import { type ServerProcess, exited, startServer } from './helpers/server-process'
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-async function redisUp(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  })
-  r.on('error', () => {})
-  try {
-    await r.connect()
-    return (await r.ping()) === 'PONG'
-  } catch {
-    return false
-  } finally {
-    r.disconnect()
-  }
-}
 const pg = backends.find((b) => b().name === 'postgres')
-const redis = await redisUp()
-if (!pg || !redis) {
-  if (process.env.CI === 'true') throw new Error('cluster.test needs PostgreSQL and Redis in CI')
+const redis = redisAvailable
+if (!pg && process.env.CI === 'true') throw new Error('cluster.test needs PostgreSQL in CI')
+if (!pg || !redis)
   console.warn('cluster.test: PostgreSQL or Redis unreachable, skipping the two-instance tests')
-}
 
 describe.skipIf(!pg || !redis)('two instances on one PostgreSQL + Redis', () => {
   const prefix = `vpos_t_${randomBytes(4).toString('hex')}`
@@ -63,10 +45,7 @@ describe.skipIf(!pg || !redis)('two instances on one PostgreSQL + Redis', () => 
   afterAll(async () => {
     for (const app of apps) await app.close().catch(() => undefined)
     await backend.drop()
-    const r = new Redis(REDIS_URL)
-    const keys = await r.keys(`${prefix}:*`)
-    if (keys.length) await r.del(...keys)
-    r.disconnect()
+    await dropRedisPrefix(prefix)
   })
 
   const post = (app: FastifyInstance, content: string) =>
@@ -141,10 +120,7 @@ describe.skipIf(!pg || !redis)('two server processes: SIGKILL the feed leader', 
       await exited(p.proc)
     }
     await backend.drop()
-    const r = new Redis(REDIS_URL)
-    const keys = await r.keys(`${prefix}:*`)
-    if (keys.length) await r.del(...keys)
-    r.disconnect()
+    await dropRedisPrefix(prefix)
   })
 
   const role = async (p: ServerProcess) =>

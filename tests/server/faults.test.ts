@@ -3,7 +3,6 @@
  * tests/server/market.test.ts (market down/slow ⇒ stale or 503 within 5 s, breaker after 3 failures).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer, Socket, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -15,6 +14,7 @@ import { GuardedUpstream } from '../../server/lib/upstream'
 import { createTestWallet, signIn } from '../helpers/wallet'
 import { call } from './helpers/api'
 import { backends } from './helpers/backends'
+import { CuttableProxy } from './helpers/cuttable-proxy'
 import { FakeRpcServer } from './helpers/fake-rpc.server'
 import { exited, startServer } from './helpers/server-process'
 
@@ -142,37 +142,6 @@ describe('Solana RPC down, slow or garbage ⇒ a clear 503/502 within 5 s', () =
     expect(value.body.error).toEqual(expect.any(String))
   })
 })
-
-/** A TCP proxy in front of PostgreSQL that can be cut (connection refused) and restored on the same port. */
-class CuttableProxy {
-  private server: Server | null = null
-  private sockets = new Set<Socket>()
-  port = 0
-  constructor(private readonly target: { host: string; port: number }) {}
-  async up() {
-    const server = createServer((client) => {
-      const upstream = new Socket()
-      upstream.connect(this.target.port, this.target.host)
-      for (const s of [client, upstream]) {
-        this.sockets.add(s)
-        s.on('close', () => this.sockets.delete(s))
-        s.on('error', () => {
-          client.destroy()
-          upstream.destroy()
-        })
-      }
-      client.pipe(upstream).pipe(client)
-    })
-    await new Promise<void>((r) => server.listen(this.port, '127.0.0.1', r))
-    this.port = (server.address() as { port: number }).port
-    this.server = server
-  }
-  async down() {
-    for (const s of this.sockets) s.destroy()
-    await new Promise((r) => this.server?.close(r))
-    this.server = null
-  }
-}
 
 const pgBackends = backends.filter((b) => b().name === 'postgres')
 describe.skipIf(pgBackends.length === 0)(

@@ -1,47 +1,20 @@
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { testConfig } from '../../server/config'
 import { feedRoutes } from '../../server/routes/feed.routes'
 import { decodeFrame, type FeedMessage } from '../../src/feed/protocol'
+import { REDIS_URL, dropRedisPrefix, redisAvailable } from './helpers/redis'
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-
-async function redisUp(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  })
-  r.on('error', () => {})
-  try {
-    await r.connect()
-    return (await r.ping()) === 'PONG'
-  } catch {
-    return false
-  } finally {
-    r.disconnect()
-  }
-}
-
-const available = await redisUp()
-if (!available) {
-  if (process.env.CI === 'true') throw new Error(`Redis at ${REDIS_URL} is required in CI`)
-  console.warn(`scale.test: Redis at ${REDIS_URL} unreachable, skipping the two-instance tests`)
-}
+const available = redisAvailable
 
 const prefix = `vpos_t_${randomBytes(4).toString('hex')}`
 const apps: FastifyInstance[] = []
 afterAll(async () => {
   for (const a of apps) await a.close().catch(() => {})
-  if (!available) return
-  const r = new Redis(REDIS_URL)
-  const keys = await r.keys(`${prefix}:*`)
-  if (keys.length) await r.del(...keys)
-  r.disconnect()
+  await dropRedisPrefix(prefix)
 })
 
 async function instance(): Promise<{ app: FastifyInstance; url: string }> {
