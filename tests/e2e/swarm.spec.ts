@@ -152,6 +152,20 @@ async function findAgent(
 
 const dialog = (page: Page) => page.getByRole('dialog')
 
+/**
+ * GOTCHA: toHaveScreenshot's stylePath arrives as a <style> tag, which the app's CSP (style-src with a
+ * nonce) blocks; hide what moves on its own (scene, scan line, clock) through CSSOM instead.
+ */
+async function hideMoving(page: Page) {
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll<HTMLElement>(
+      '[data-testid="scene-slot"], [data-testid="scan-line"], [data-testid="clock"]',
+    )) {
+      el.style.setProperty('visibility', 'hidden', 'important')
+    }
+  })
+}
+
 test.describe('Swarm Core (desktop)', () => {
   test.use({ viewport: { width: 1440, height: 900 }, timezoneId: 'UTC' })
 
@@ -641,6 +655,7 @@ test.describe('Swarm Core (desktop)', () => {
 
   test('visual: overlays, hover card and modal on desktop', async ({ page }) => {
     await frozen(page)
+    await hideMoving(page)
     await expect(page).toHaveScreenshot('swarm-desktop.png', {
       stylePath: 'tests/e2e/screenshot.css',
     })
@@ -706,6 +721,7 @@ test.describe('Swarm Core (phone)', () => {
 
   test('visual: overlays, hover card and modal on a phone', async ({ page }) => {
     await frozen(page)
+    await hideMoving(page)
     await expect(page).toHaveScreenshot('swarm-phone.png', {
       stylePath: 'tests/e2e/screenshot.css',
     })

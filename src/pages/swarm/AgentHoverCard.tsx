@@ -36,12 +36,23 @@ const Head = styled.div`
   strong {
     color: ${(p) => p.theme.color.accent};
     letter-spacing: 0.1em;
+    white-space: nowrap;
   }
   span {
     font-size: 10px;
     text-transform: uppercase;
     letter-spacing: 0.08em;
     color: ${(p) => p.theme.color.muted};
+    white-space: nowrap;
+  }
+`
+const Mode = styled.div`
+  b {
+    margin-right: 6px;
+    font-weight: 400;
+    font-size: 10px;
+    letter-spacing: 0.08em;
+    text-transform: uppercase;
   }
 `
 const Line = styled.div`
@@ -105,6 +116,14 @@ function HoverCard({ agentId, x, y }: { agentId: string; x: number; y: number })
   if (!agent) return null
   const tone = TONE_HEX[hoverEnergyTone(energy)]
   const net = networkBarPercent(agent.connections)
+  const status = agent.failing ? 'failing' : agent.status
+  const statusColor = agent.failing
+    ? TONE_HEX.red
+    : agent.status === 'active'
+      ? TONE_HEX.green
+      : agent.status === 'processing'
+        ? TONE_HEX.blue
+        : undefined
   return (
     <Card
       ref={ref}
@@ -118,11 +137,12 @@ function HoverCard({ agentId, x, y }: { agentId: string; x: number; y: number })
     >
       <Head>
         <strong>AGENT {shortName(agent.id).toUpperCase()}</strong>
-        <span>
-          {agent.type} · {agent.failing ? 'failing' : agent.status}
-        </span>
+        <span>{agent.type}</span>
       </Head>
-      <div>{modeTexts(agent.mode).text}</div>
+      <Mode>
+        <b style={{ color: statusColor }}>{status}</b>
+        <span>{modeTexts(agent.mode).text}</span>
+      </Mode>
       <Line>
         <span>Energy</span>
         <span style={{ color: tone }} data-testid="hover-energy">
