@@ -1,6 +1,10 @@
 import { EventEmitter } from 'node:events'
+import type { AddressInfo } from 'node:net'
+import Fastify from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { WebSocket } from 'ws'
+import WebSocket from 'ws'
+import { testConfig } from '../../server/config'
+import { feedRoutes } from '../../server/routes/feed.routes'
 import { FeedRelay } from '../../server/scale/feed-relay'
 import { encodeJsonFrame, encodePackedPositions } from '../../src/feed/protocol'
 
@@ -151,4 +155,49 @@ describe('FeedRelay', () => {
     expect(frames.map((f) => f[0])).toEqual([0, 0])
     expect(relay.stats.coalesced).toBe(2)
   })
+})
+
+describe('FeedRelay over real sockets', () => {
+  it('a client that stops reading is skipped, then cut off; memory stays bounded; others keep receiving', async () => {
+    const app = Fastify()
+    app.decorate('config', testConfig())
+    const limits = { softBytes: 64 * 1024, hardBytes: 256 * 1024 }
+    await app.register(feedRoutes, { agents: 1000, seed: 3, limits, engine: { stateEveryMs: 300 } })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`
+      const open = (ws: WebSocket) => new Promise((r) => ws.once('open', r))
+      const bystander = new WebSocket(url)
+      let received = 0
+      bystander.on('message', () => received++)
+      const slow = new WebSocket(url)
+      slow.on('error', () => {})
+      await Promise.all([open(bystander), open(slow)])
+      slow.pause() // stops reading: the server's send buffer for it can only grow
+      let maxBuffered = 0
+      const watch = setInterval(() => {
+        for (const c of app.feed.relay.clients)
+          maxBuffered = Math.max(maxBuffered, c.ws.bufferedAmount)
+      }, 5)
+      // GOTCHA: a paused client does not read the server's FIN either; watch the server side.
+      await expect
+        .poll(() => app.feed.relay.stats.terminated, { timeout: 20_000, interval: 50 })
+        .toBe(1)
+      clearInterval(watch)
+      expect(app.feed.relay.clients.size).toBe(1)
+      const stats = app.feed.relay.stats
+      expect(stats.skipped).toBeGreaterThan(0)
+      // Never more than the hard limit (3 state frames here) plus the one frame that crossed it.
+      const state = app.feed.relay.latestState?.length ?? 0
+      expect(maxBuffered).toBeLessThanOrEqual(Math.max(limits.hardBytes, 3 * state) + state)
+      const before = received
+      await new Promise((r) => setTimeout(r, 500))
+      expect(received).toBeGreaterThan(before)
+      expect(bystander.readyState).toBe(WebSocket.OPEN)
+      bystander.close()
+      slow.terminate()
+    } finally {
+      await app.close()
+    }
+  }, 30_000)
 })
