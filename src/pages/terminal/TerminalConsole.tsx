@@ -32,6 +32,9 @@ const LINE_COLOR: Record<LineType, 'accent' | 'text' | 'red' | 'green'> = {
 const Line = styled.div<{ $type: LineType }>`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
+  /* hanging indent: a wrapped line continues to the right of where entries start */
+  padding-left: 4ch;
+  text-indent: -4ch;
   color: ${(p) => p.theme.color[LINE_COLOR[p.$type]]};
   ${(p) => p.$type === 'input' && 'font-weight: 600;'}
 `

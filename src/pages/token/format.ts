@@ -5,9 +5,19 @@ const num = (v: number | string): number => {
   return Number.isFinite(n) ? n : 0
 }
 
+/**
+ * n with d decimals, rounding half away from zero on the decimal digits as written (toFixed works on
+ * the binary value: 0.0042155 would give 0.004215).
+ */
+export function fixed(n: number, d: number): string {
+  const sign = n < 0 ? -1 : 1
+  const r = Number(`${Math.round(Number(`${Math.abs(n)}e${d}`))}e-${d}`)
+  return Number.isFinite(r) ? (sign * r).toFixed(d) : n.toFixed(d)
+}
+
 /** Price in USD with 6 decimals: '$0.004215'. */
 export function formatPrice(priceUsd: number | string): string {
-  return `$${num(priceUsd).toFixed(6)}`
+  return `$${fixed(num(priceUsd), 6)}`
 }
 
 export interface Change {
@@ -23,18 +33,18 @@ export function formatChange(h24: number): Change {
   return {
     direction: down ? 'down' : 'up',
     arrow: down ? '▼' : '▲',
-    text: `${Math.abs(v).toFixed(2)}%`,
+    text: `${fixed(Math.abs(v), 2)}%`,
   }
 }
 
 /** Market cap / FDV in millions: '$3.46M'. */
 export function formatMillions(usd: number): string {
-  return `$${(num(usd) / 1_000_000).toFixed(2)}M`
+  return `$${fixed(num(usd) / 1_000_000, 2)}M`
 }
 
 /** Volume / liquidity in thousands: '$184.00K'. */
 export function formatThousands(usd: number): string {
-  return `$${(num(usd) / 1_000).toFixed(2)}K`
+  return `$${fixed(num(usd) / 1_000, 2)}K`
 }
 
 /** A whole count with thousands separators: '1,240'. */
