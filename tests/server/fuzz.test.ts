@@ -1,7 +1,8 @@
 /**
  * Fuzzing every REST route and the /ws protocol with fast-check (issue 8): every bad input must be a
  * 4xx with a JSON `{ error }` body or a WebSocket close code, never a 5xx or a crash.
- * `npm run test:fuzz` sets FUZZ_CASES=10000 (8,500 REST + 1,500 WebSocket); `npm test` runs 600.
+ * `npm run test:fuzz` sets FUZZ_CASES=10000 (8,300 REST + 1,500 WebSocket + 200 SSE resumes);
+ * `npm test` runs 600.
  */
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
@@ -14,7 +15,8 @@ import { createTestWallet, signIn } from '../helpers/wallet'
 
 const TOTAL = Number(process.env.FUZZ_CASES ?? 600)
 const WS_CASES = Math.round(TOTAL * 0.15)
-const REST_CASES = TOTAL - WS_CASES
+const SSE_CASES = Math.round(TOTAL * 0.02)
+const REST_CASES = TOTAL - WS_CASES - SSE_CASES
 const SEED = Number(process.env.FUZZ_SEED ?? 8)
 
 const alice = createTestWallet('fuzz-alice', { tier: 'platinum' })
@@ -24,6 +26,7 @@ let cookies: string[] = []
 const tally = {
   rest: 0,
   ws: 0,
+  sse: 0,
   status: new Map<number, number>(),
   closeCodes: new Map<number, number>(),
 }
@@ -36,7 +39,8 @@ beforeAll(async () => {
 afterAll(async () => {
   console.log(
     `fuzz: ${tally.rest} REST cases ${JSON.stringify(Object.fromEntries(tally.status))}, ` +
-      `${tally.ws} WebSocket cases ${JSON.stringify(Object.fromEntries(tally.closeCodes))}`,
+      `${tally.ws} WebSocket cases ${JSON.stringify(Object.fromEntries(tally.closeCodes))}, ` +
+      `${tally.sse} SSE cases; total ${tally.rest + tally.ws + tally.sse}`,
   )
   await app.close()
 })
@@ -85,7 +89,7 @@ function bodyLike(fields: Record<string, fc.Arbitrary<unknown>>) {
   )
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT'
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'HEAD'
 interface Case {
   method: Method
   url: string
@@ -93,6 +97,7 @@ interface Case {
   raw?: string
   contentType?: string
   cookie: string
+  origin?: string
 }
 
 const room = segment
@@ -188,7 +193,7 @@ const routes: Array<fc.Arbitrary<Omit<Case, 'cookie'>>> = [
   // Unknown methods and paths, and raw payloads with any content type.
   fc
     .tuple(
-      fc.constantFrom<Method>('PUT', 'PATCH', 'DELETE', 'POST'),
+      fc.constantFrom<Method>('PUT', 'PATCH', 'DELETE', 'POST', 'HEAD'),
       fc.array(segment, { maxLength: 4 }),
     )
     .map(([method, parts]) => ({ method, url: `/api/${parts.join('/')}` })),
@@ -217,10 +222,26 @@ const routes: Array<fc.Arbitrary<Omit<Case, 'cookie'>>> = [
     .map(([url, raw, contentType]) => ({ method: 'POST' as Method, url, raw, contentType })),
 ]
 
+// Mostly no Origin (curl-like) or the same site; sometimes a foreign or malformed one.
+const origin = fc.oneof(
+  { weight: 8, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.constant('http://localhost:80') },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.constantFrom('https://evil.example', 'null', 'http://localhost:80.evil.example'),
+      fc.string({ maxLength: 40 }).filter((o) => /^[\x20-\x7e]*$/.test(o)),
+    ),
+  },
+)
 const restCase: fc.Arbitrary<Case> = fc
-  .tuple(fc.oneof(...routes), fc.constantFrom(0, 1, 1, 1, 2))
+  .tuple(fc.oneof(...routes), fc.constantFrom(0, 1, 1, 1, 2), origin)
   // Signing out would end the shared sessions and turn the rest of the run into 401s.
-  .map(([c, who]) => ({ ...c, cookie: c.url === '/api/auth/sign-out' ? '' : (cookies[who] ?? '') }))
+  .map(([c, who, o]) => ({
+    ...c,
+    cookie: c.url === '/api/auth/sign-out' ? '' : (cookies[who] ?? ''),
+    ...(o === undefined ? {} : { origin: o }),
+  }))
 
 describe('fuzz', () => {
   it(`REST: ${REST_CASES} random requests over every route ⇒ no 5xx, every error JSON`, async () => {
@@ -228,6 +249,7 @@ describe('fuzz', () => {
       fc.asyncProperty(restCase, async (c) => {
         const headers: Record<string, string> = {}
         if (c.cookie) headers.cookie = c.cookie
+        if (c.origin !== undefined) headers.origin = c.origin
         let payload: string | undefined
         if (c.raw !== undefined) {
           payload = c.raw
@@ -240,7 +262,7 @@ describe('fuzz', () => {
         tally.rest++
         tally.status.set(res.statusCode, (tally.status.get(res.statusCode) ?? 0) + 1)
         expect(res.statusCode, `${c.method} ${c.url} ${res.body}`).toBeLessThan(500)
-        if (res.statusCode >= 400) {
+        if (res.statusCode >= 400 && c.method !== 'HEAD') {
           expect(res.headers['content-type']).toMatch(/^application\/json/)
           expect(typeof (JSON.parse(res.body) as { error?: unknown }).error).toBe('string')
         }
@@ -287,6 +309,49 @@ describe('fuzz', () => {
         if (!isPing) expect(outcome).toMatch(size > 64 ? /^close 1009$/ : /^close 1008$/)
       }),
       { numRuns: WS_CASES, seed: SEED, endOnFailure: true },
+    )
+    expect((await app.inject('/api/health')).statusCode).toBe(200)
+  })
+
+  it(`SSE: ${SSE_CASES} random Last-Event-ID resumes ⇒ 200 event stream, never an error`, async () => {
+    const port = (app.server.address() as AddressInfo).port
+    const printable = fc.string({ maxLength: 40 }).filter((v) => /^[\x20-\x7e]*$/.test(v))
+    const id = fc.oneof(
+      fc.nat().map(String),
+      fc.constantFrom('-1', '1e309', '99999999999999999999', '0x10', ' 7', 'NaN'),
+      printable,
+    )
+    const how = fc.oneof(
+      id.map((v) => ({ header: v, query: '' })),
+      id.map((v) => ({ header: undefined, query: `?lastEventId=${encodeURIComponent(v)}` })),
+      printable.map((q) => ({ header: undefined, query: `?${encodeURIComponent(q)}` })),
+    )
+    await fc.assert(
+      fc.asyncProperty(how, async ({ header, query }) => {
+        const ctrl = new AbortController()
+        const guard = setTimeout(() => ctrl.abort(), 5_000)
+        try {
+          const res = await fetch(`http://127.0.0.1:${port}/api/mcp/sse${query}`, {
+            headers: header === undefined ? {} : { 'last-event-id': header },
+            signal: ctrl.signal,
+          })
+          tally.sse++
+          expect(res.status).toBe(200)
+          expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
+          const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+          let text = ''
+          while (!text.includes('"type":"connected"')) {
+            const { value, done } = await reader.read()
+            if (done) break
+            text += value
+          }
+          expect(text).toContain('"type":"connected"')
+        } finally {
+          clearTimeout(guard)
+          ctrl.abort()
+        }
+      }),
+      { numRuns: SSE_CASES, seed: SEED, endOnFailure: true },
     )
     expect((await app.inject('/api/health')).statusCode).toBe(200)
   })
