@@ -52,6 +52,21 @@ const Scrub = styled.input`
   margin: 0;
 `
 
+/** Transport glyphs as SVG: the terminal font has no media-control characters. */
+function Icon({ kind }: { kind: 'back' | 'play' | 'pause' | 'forward' }) {
+  const d = {
+    back: 'M3 2h2v10H3zM13 2v10L6 7z',
+    play: 'M4 2v10l8-5z',
+    pause: 'M3 2h3v10H3zM8 2h3v10H8z',
+    forward: 'M9 2h2v10H9zM1 2v10l7-5z',
+  }[kind]
+  return (
+    <svg width="12" height="12" viewBox="0 0 14 14" aria-hidden="true" fill="currentColor">
+      <path d={d} />
+    </svg>
+  )
+}
+
 /** Replay transport: play/pause, step, speed 0.5/1/2/4×, scrub, exit (DESIGN.md §4). */
 export function ReplayControls() {
   const m = useSnapshot(swarm).snapshots
@@ -81,20 +96,20 @@ export function ReplayControls() {
           onClick={() => stepReplay(-1)}
           disabled={m.currentReplayIndex <= 0}
         >
-          ⏮
+          <Icon kind="back" />
         </IconButton>
         <IconButton
           aria-label={m.isReplayPaused ? 'Play replay' : 'Pause replay'}
           onClick={toggleReplayPause}
         >
-          {m.isReplayPaused ? '▶' : '⏸'}
+          <Icon kind={m.isReplayPaused ? 'play' : 'pause'} />
         </IconButton>
         <IconButton
           aria-label="Step forward"
           onClick={() => stepReplay(1)}
           disabled={m.currentReplayIndex >= count - 1}
         >
-          ⏭
+          <Icon kind="forward" />
         </IconButton>
         <div role="group" aria-label="Replay speed" style={{ display: 'flex', gap: 4 }}>
           {REPLAY_SPEEDS.map((sp) => (
