@@ -70,6 +70,9 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (app,
 
   app.get('/api/treasury', async (_req, reply): Promise<Treasury | undefined> => {
     const wallet = config.TREASURY_WALLET
+    // The price is best effort and asked in parallel: chain then market one after the other
+    // could take two timeouts (8 s), past the 5 s promise. Without a price the value is 0, stale.
+    const marketAnswer = getMarket().catch(() => null)
     let chainData
     try {
       chainData = await chainUp.get(wallet, async () => {
@@ -85,16 +88,9 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (app,
       }
       throw err
     }
-    // The price is best effort: without it the value is 0 and the answer is marked stale.
-    let priceUsd = 0
-    let priceStale = true
-    try {
-      const m = await getMarket()
-      priceUsd = Number(m.pair?.priceUsd ?? 0) || 0
-      priceStale = m.stale
-    } catch {
-      /* market down with no cached pair: usdValue 0, stale */
-    }
+    const m = await marketAnswer
+    const priceUsd = Number(m?.pair?.priceUsd ?? 0) || 0
+    const priceStale = m?.stale ?? true
     const { balance, transactions } = chainData.value
     return {
       address: wallet,

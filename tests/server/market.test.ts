@@ -2,6 +2,7 @@ import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
+import { DEMO_TREASURY_WALLET } from '../../src/contracts/constants'
 import { MarketTokenResponseSchema, TreasurySchema } from '../../src/contracts/market'
 import { buildApp } from '../../server/app'
 import type { ChainProvider } from '../../server/chain/chain.provider'
@@ -9,6 +10,8 @@ import { type AppConfig, testConfig } from '../../server/config'
 import { type MarketRoutesOptions, marketRoutes } from '../../server/routes/market.routes'
 
 const MINT = 'Mint1111111111111111111111111111111111111111'
+/** a valid base58 address: the RPC client (kit's address()) refuses anything else */
+const TREASURY = DEMO_TREASURY_WALLET
 
 /** A real DexScreener `latest/dex/tokens/{mint}` answer, trimmed to one pair (plus a second one). */
 function dexBody(priceUsd: string) {
@@ -212,14 +215,14 @@ describe('GET /api/treasury', () => {
     const fake = await withFake()
     fake.price = '0.5'
     const app = await appWith(
-      { MARKET_DATA_URL: fake.url, TREASURY_WALLET: 'Treasury1' },
+      { MARKET_DATA_URL: fake.url, TREASURY_WALLET: TREASURY },
       { chain: fakeChain(1234.5) },
     )
     const res = await app.inject('/api/treasury')
     expect(res.statusCode).toBe(200)
     const body = TreasurySchema.parse(res.json())
     expect(body).toMatchObject({
-      address: 'Treasury1',
+      address: TREASURY,
       balance: 1234.5,
       usdValue: 617.25,
       stale: false,
@@ -243,6 +246,20 @@ describe('GET /api/treasury', () => {
     const app = await appWith({}, { chain: fakeChain(10, true) })
     const res = await within5s(app.inject('/api/treasury'))
     expect(res.statusCode).toBe(503)
+  })
+
+  it('answers within 5 s when the chain is slow and the market hangs (asked in parallel)', async () => {
+    const fake = await withFake()
+    fake.mode = 'slow'
+    const slowChain: ChainProvider = {
+      ...fakeChain(10),
+      getTokenBalance: () => new Promise((r) => setTimeout(() => r(10), 3_000)),
+    }
+    const app = await appWith({ MARKET_DATA_URL: fake.url }, { chain: slowChain })
+    const t0 = performance.now()
+    const res = await within5s(app.inject('/api/treasury'))
+    expect(performance.now() - t0).toBeLessThan(5_000)
+    expect(res.json()).toMatchObject({ balance: 10, usdValue: 0, stale: true })
   })
 
   it('works on the demo providers', async () => {
@@ -273,7 +290,7 @@ describe('GET /api/treasury over Solana JSON-RPC', () => {
               parsed: {
                 info: {
                   mint,
-                  owner: 'Treasury1',
+                  owner: TREASURY,
                   tokenAmount: { amount, decimals, uiAmount: null },
                 },
                 type: 'account',
@@ -318,7 +335,7 @@ describe('GET /api/treasury over Solana JSON-RPC', () => {
         SOLANA_RPC_URL: `http://127.0.0.1:${(rpc.address() as AddressInfo).port}/?api-key=k`,
         MARKET_DATA_URL: fake.url,
         TOKEN_MINT: MINT,
-        TREASURY_WALLET: 'Treasury1',
+        TREASURY_WALLET: TREASURY,
       }),
     )
     cleanups.push(() => app.close())
@@ -329,7 +346,7 @@ describe('GET /api/treasury over Solana JSON-RPC', () => {
       'getTokenAccountsByOwner',
     ])
     expect(body).toMatchObject({
-      address: 'Treasury1',
+      address: TREASURY,
       balance: 251.5,
       usdValue: 503,
       stale: false,
