@@ -1,11 +1,93 @@
-import { PageLayout } from '../../ui/Page'
+import { useQuery } from '@tanstack/react-query'
+import styled from 'styled-components'
+import { HttpError } from '../../api/http'
+import { Button } from '../../ui/Button'
+import { ErrorText, LoadingText, PageLayout } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
+import { ContractPanel } from './ContractPanel'
+import { formatTimestamp } from './format'
+import { MarketCards } from './MarketCards'
+import { marketTokenQuery } from './queries'
+import { TreasuryPanel } from './TreasuryPanel'
 
-/** Token Info: the screen's frame; its panels arrive with its own issue. */
+const StaleBanner = styled.div`
+  padding: 10px 14px;
+  border: 1px solid ${(p) => p.theme.color.amber};
+  border-radius: ${(p) => p.theme.radius};
+  background: rgba(255, 181, 71, 0.08);
+  color: ${(p) => p.theme.color.amber};
+  font-size: 12px;
+`
+const Muted = styled.p`
+  margin: 6px 0 0;
+  color: ${(p) => p.theme.color.muted};
+  font-size: 12px;
+`
+const BuyRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 14px;
+  flex-wrap: wrap;
+`
+
+/** Why the market query failed, in the server's words when it gave some. */
+function errorDetail(err: Error): string {
+  if (err instanceof HttpError) return `${err.status}: ${err.serverError}`
+  return err.message
+}
+
+/** Token Info (SPEC §2): contract, market cards, treasury wallet, the disabled Buy button. */
 export default function TokenInfoPage() {
+  const market = useQuery(marketTokenQuery)
+  const data = market.data
   return (
-    <PageLayout title="Token Info" subtitle="vPOS token market data">
-      <Panel title="Status">This module is being deployed.</Panel>
+    <PageLayout
+      title="Token Info"
+      subtitle="vPOS token market data"
+      actions={
+        <Button $variant="ghost" onClick={() => void market.refetch()} disabled={market.isFetching}>
+          {market.isFetching && !market.isPending ? 'Refreshing...' : 'Refresh'}
+        </Button>
+      }
+    >
+      {market.isError ? (
+        <Panel>
+          <div role="alert">
+            <ErrorText as="h2" style={{ fontSize: 16 }}>
+              Error Loading Token Data
+            </ErrorText>
+            <Muted>{errorDetail(market.error)}</Muted>
+          </div>
+        </Panel>
+      ) : !data ? (
+        <Panel>
+          <LoadingText role="status">Loading token data...</LoadingText>
+        </Panel>
+      ) : (
+        <>
+          {data.stale && (
+            <StaleBanner role="status" data-testid="stale-banner">
+              Stale data: the market data provider is not responding. Showing the last known values
+              from {formatTimestamp(data.fetchedAt)}.
+            </StaleBanner>
+          )}
+          <ContractPanel address={data.tokenAddress} />
+          {data.pair ? (
+            <MarketCards pair={data.pair} />
+          ) : (
+            <Panel title="Market">
+              <Muted style={{ margin: 0 }}>No market pair is listed for this token yet.</Muted>
+            </Panel>
+          )}
+          <TreasuryPanel enabled={data.pair !== null} />
+        </>
+      )}
+      <Panel title="Trade">
+        <BuyRow>
+          <Button disabled>Buy Token</Button>
+          <Muted style={{ margin: 0 }}>Trading functionality coming soon</Muted>
+        </BuyRow>
+      </Panel>
     </PageLayout>
   )
 }

@@ -1,0 +1,100 @@
+import styled, { useTheme } from 'styled-components'
+import type { TokenPair } from '../../contracts/market'
+import { Card, CardGrid } from '../../ui/Card'
+import {
+  formatChange,
+  formatCount,
+  formatMillions,
+  formatPair,
+  formatPrice,
+  formatThousands,
+} from './format'
+import { safeExternalUrl } from './safeUrl'
+
+const Split = styled.div`
+  display: flex;
+  gap: 14px;
+  flex-wrap: wrap;
+  font-size: 12px;
+  color: ${(p) => p.theme.color.muted};
+  b {
+    font-weight: 600;
+  }
+`
+const ChartLink = styled.a`
+  font-size: 12px;
+  letter-spacing: 0.06em;
+`
+
+/** Price, market cap/FDV, 24h volume with buys/sells, liquidity with pair and chart (SPEC §2). */
+export function MarketCards({ pair }: { pair: TokenPair }) {
+  const { color } = useTheme()
+  const change = formatChange(pair.priceChange.h24)
+  const chart = safeExternalUrl(pair.url)
+  return (
+    <CardGrid $min={160}>
+      <Card
+        label="Price (USD)"
+        value={<span data-testid="token-price">{formatPrice(pair.priceUsd)}</span>}
+        foot={
+          <span
+            data-testid="token-change"
+            style={{ color: change.direction === 'up' ? color.green : color.red }}
+            aria-label={`24h change ${change.direction === 'up' ? 'up' : 'down'} ${change.text}`}
+          >
+            <span aria-hidden="true">
+              {change.arrow} {change.text}
+            </span>{' '}
+            <span style={{ color: color.muted }}>24h</span>
+          </span>
+        }
+      />
+      <Card
+        label="Market Cap"
+        value={<span data-testid="token-mcap">{formatMillions(pair.marketCap)}</span>}
+        foot={
+          <>
+            FDV: <span data-testid="token-fdv">{formatMillions(pair.fdv)}</span>
+          </>
+        }
+      />
+      <Card
+        label="24h Volume"
+        value={<span data-testid="token-volume">{formatThousands(pair.volume.h24)}</span>}
+      >
+        <Split>
+          <span>
+            Buys:{' '}
+            <b style={{ color: color.green }} data-testid="token-buys">
+              {formatCount(pair.txns.h24.buys)}
+            </b>
+          </span>
+          <span>
+            Sells:{' '}
+            <b style={{ color: color.red }} data-testid="token-sells">
+              {formatCount(pair.txns.h24.sells)}
+            </b>
+          </span>
+        </Split>
+      </Card>
+      <Card
+        label="Liquidity"
+        value={<span data-testid="token-liquidity">{formatThousands(pair.liquidity.usd)}</span>}
+      >
+        <Split>
+          <span>
+            Pool:{' '}
+            <b data-testid="token-pair">
+              {formatPair(pair.baseToken.symbol, pair.quoteToken.symbol)}
+            </b>
+          </span>
+          {chart && (
+            <ChartLink href={chart} target="_blank" rel="noopener noreferrer">
+              View Chart<span aria-hidden="true"> ↗</span>
+            </ChartLink>
+          )}
+        </Split>
+      </Card>
+    </CardGrid>
+  )
+}

@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query'
+import styled from 'styled-components'
+import { media } from '../../app/theme'
+import { Badge } from '../../ui/Badge'
+import { Button } from '../../ui/Button'
+import { CopyButton } from '../../ui/CopyButton'
+import { ErrorText, LoadingText } from '../../ui/Page'
+import { Panel } from '../../ui/Panel'
+import { formatBalance, formatTimestamp, formatUsd, truncateAddress } from './format'
+import { treasuryQuery } from './queries'
+
+const Grid = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(0, 1.7fr) repeat(3, minmax(0, 1fr));
+  gap: 14px 20px;
+  margin: 0;
+  ${media.mobile} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    & > :first-child,
+    & > :nth-child(2) {
+      grid-column: 1 / -1;
+    }
+  }
+`
+const Item = styled.div`
+  min-width: 0;
+  dt {
+    color: ${(p) => p.theme.color.muted};
+    font-size: 11px;
+    letter-spacing: 0.1em;
+    text-transform: uppercase;
+    margin-bottom: 4px;
+  }
+  dd {
+    margin: 0;
+    font-size: 15px;
+    color: ${(p) => p.theme.color.text};
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    flex-wrap: wrap;
+  }
+`
+const Strong = styled.span`
+  color: ${(p) => p.theme.color.accent};
+  font-weight: 600;
+  font-size: 18px;
+`
+const Note = styled.p`
+  margin: 0;
+  color: ${(p) => p.theme.color.muted};
+`
+
+/**
+ * Treasury wallet (SPEC §2, §7.4): fetched only once the market pair exists (`enabled`), since its
+ * USD value is balance × price.
+ */
+export function TreasuryPanel({ enabled }: { enabled: boolean }) {
+  const q = useQuery({ ...treasuryQuery, enabled })
+  const t = q.data
+  return (
+    <Panel
+      title="Treasury Wallet"
+      actions={t?.stale ? <Badge $tone="amber">Stale</Badge> : undefined}
+    >
+      {!enabled ? (
+        <Note>Treasury data is shown once the token has a market pair.</Note>
+      ) : q.isError ? (
+        <div role="alert">
+          <ErrorText>Error loading wallet data</ErrorText>
+          <p style={{ margin: '8px 0 0' }}>
+            <Button $size="sm" onClick={() => void q.refetch()}>
+              Try Again
+            </Button>
+          </p>
+        </div>
+      ) : !t ? (
+        <LoadingText role="status">Loading wallet data...</LoadingText>
+      ) : (
+        <Grid>
+          <Item>
+            <dt>Address</dt>
+            <dd>
+              <code data-testid="treasury-address" title={t.address}>
+                {truncateAddress(t.address, 24)}
+              </code>
+              <CopyButton text={t.address} label="Copy treasury address" />
+            </dd>
+          </Item>
+          <Item>
+            <dt>Last Updated</dt>
+            <dd>
+              <time dateTime={t.lastUpdated} data-testid="treasury-updated">
+                {formatTimestamp(t.lastUpdated)}
+              </time>
+            </dd>
+          </Item>
+          <Item>
+            <dt>Token Balance</dt>
+            <dd>
+              <Strong data-testid="treasury-balance">{formatBalance(t.balance)}</Strong> vPOS
+            </dd>
+          </Item>
+          <Item>
+            <dt>USD Value</dt>
+            <dd>
+              <Strong data-testid="treasury-usd">{formatUsd(t.usdValue)}</Strong>
+            </dd>
+          </Item>
+        </Grid>
+      )}
+    </Panel>
+  )
+}
