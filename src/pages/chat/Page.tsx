@@ -1,11 +1,133 @@
-import { PageLayout } from '../../ui/Page'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import styled from 'styled-components'
+import { useSnapshot } from 'valtio'
+import { truncateAddress } from '../../contracts/address'
+import type { Room } from '../../contracts/chat'
+import { restoreWallet, verifyBalance, walletState } from '../../state/walletStore'
+import { ErrorText, LoadingText, PageLayout } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
+import { toast } from '../../ui/toastStore'
+import { ConnectButtons } from '../../wallet/ConnectButtons'
+import type { WalletError } from '../../wallet/types'
+import { ChatHeader } from './ChatHeader'
+import { chatState, enterRoom, refreshRoom } from './chatStore'
+import { roomsQuery } from './queries'
+import { RoomGrid } from './RoomGrid'
+import { RoomView } from './RoomView'
 
-/** Chat: the screen's frame; its panels arrive with its own issue. */
-export default function ChatPage() {
+const Intro = styled.p`
+  margin: 0 0 14px;
+  color: ${(p) => p.theme.color.muted};
+  max-width: 640px;
+`
+
+async function checkBalance() {
+  try {
+    await verifyBalance()
+  } catch {
+    toast({
+      title: 'Balance Check Failed',
+      description: 'Could not verify your token balance',
+      variant: 'destructive',
+    })
+  }
+}
+
+/** §2 signed out: 'Connect Your Wallet'. Connect stores the wallet, then verifies its balance. */
+function ConnectPanel() {
+  const { status } = useSnapshot(walletState)
+  const [missing, setMissing] = useState<string | null>(null)
+
+  function failed(err: WalletError) {
+    if (err.kind === 'not-found') {
+      setMissing(err.message)
+      toast({
+        title: 'Phantom Not Found',
+        description: 'Please install Phantom wallet extension first',
+        variant: 'destructive',
+      })
+    } else {
+      toast({
+        title: 'Connection Failed',
+        description: 'Could not connect to your wallet',
+        variant: 'destructive',
+      })
+    }
+  }
+
   return (
-    <PageLayout title="Chat" subtitle="vPOS Chat">
-      <Panel title="Status">This module is being deployed.</Panel>
+    <Panel title="Connect Your Wallet">
+      {status === 'restoring' ? (
+        <LoadingText role="status">Restoring wallet session...</LoadingText>
+      ) : (
+        <>
+          <Intro>
+            Token holders chat in rooms by tier: Bronze, Silver, Gold and Platinum. Connect your
+            Solana wallet and sign in; your vPOS balance decides which rooms open for you.
+          </Intro>
+          <ConnectButtons
+            onConnected={(address) => {
+              setMissing(null)
+              toast({
+                title: 'Connected',
+                description: `Wallet ${truncateAddress(address)} connected`,
+              })
+              void checkBalance()
+            }}
+            onError={failed}
+          />
+          {missing && (
+            <ErrorText role="alert" style={{ marginTop: 12 }}>
+              {missing}
+            </ErrorText>
+          )}
+        </>
+      )}
+    </Panel>
+  )
+}
+
+/** /chat (§2, §4): wallet, balance, tiered rooms, the open room, the shop. */
+export default function ChatPage() {
+  const wallet = useSnapshot(walletState)
+  const { room } = useSnapshot(chatState)
+  const connected = wallet.status === 'connected'
+  const rooms = useQuery({ ...roomsQuery, enabled: connected })
+
+  useEffect(() => {
+    void restoreWallet().then(() => {
+      if (walletState.status === 'connected' && walletState.balanceCheckedAt === null) {
+        void checkBalance()
+      }
+    })
+  }, [])
+
+  useEffect(() => {
+    if (rooms.isError) {
+      toast({ title: 'Error', description: 'Failed to load chat rooms', variant: 'destructive' })
+    }
+  }, [rooms.isError])
+
+  useEffect(() => {
+    if (rooms.data) refreshRoom(rooms.data)
+  }, [rooms.data])
+
+  const enter = (r: Room) => void enterRoom(r)
+  const list = rooms.data ?? []
+
+  return (
+    <PageLayout title="vPOS Chat" subtitle="Token-gated rooms for vPOS holders">
+      {!connected && <ConnectPanel />}
+      {connected && <ChatHeader />}
+      {connected && !room && (
+        <Panel title="Rooms">
+          {rooms.isPending && <LoadingText role="status">Loading rooms...</LoadingText>}
+          {rooms.isError && <ErrorText role="alert">Failed to load chat rooms</ErrorText>}
+          {rooms.data && <RoomGrid rooms={list} onEnter={enter} />}
+        </Panel>
+      )}
+      {connected && room && <RoomView rooms={list} onEnter={enter} />}
     </PageLayout>
   )
 }

@@ -1,0 +1,76 @@
+import { useRef, useState, type FormEvent } from 'react'
+import styled from 'styled-components'
+import { useSnapshot } from 'valtio'
+import { MESSAGE_MAX_CHARS } from '../../contracts/chat'
+import { walletState } from '../../state/walletStore'
+import { Button } from '../../ui/Button'
+import { canSend } from './chatLogic'
+import { chatState, sendMessage } from './chatStore'
+import { newClientId } from './queries'
+
+const Form = styled.form`
+  display: flex;
+  gap: 8px;
+  padding-top: 10px;
+  border-top: 1px solid ${(p) => p.theme.color.border};
+`
+const Input = styled.input`
+  flex: 1;
+  min-width: 0;
+  padding: 9px 12px;
+  background: rgba(0, 0, 0, 0.35);
+  border: 1px solid ${(p) => p.theme.color.border};
+  border-radius: ${(p) => p.theme.radius};
+  &:focus {
+    outline: none;
+    border-color: ${(p) => p.theme.color.borderStrong};
+  }
+`
+const Count = styled.span`
+  align-self: center;
+  font-size: 10px;
+  color: ${(p) => p.theme.color.amber};
+`
+
+/** Message input: Enter sends; Send disabled per §5 (text, room, wallet). */
+export function Composer() {
+  const { room } = useSnapshot(chatState)
+  const { walletAddress } = useSnapshot(walletState)
+  const [text, setText] = useState('')
+  const [sending, setSending] = useState(false)
+  // The client id stays with the text until it is stored, so a retry cannot duplicate it.
+  const pending = useRef<{ text: string; id: string } | null>(null)
+  const ok = canSend(text, room?.id ?? null, walletAddress) && !sending
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    if (!ok) return
+    if (pending.current?.text !== text) pending.current = { text, id: newClientId() }
+    setSending(true)
+    const stored = await sendMessage(text, pending.current.id)
+    setSending(false)
+    if (stored) {
+      pending.current = null
+      setText('')
+    }
+  }
+
+  return (
+    <Form onSubmit={(e) => void submit(e)}>
+      <Input
+        aria-label="Message"
+        placeholder={room ? `Message ${room.name}` : 'Select a room'}
+        value={text}
+        maxLength={MESSAGE_MAX_CHARS}
+        onChange={(e) => setText(e.target.value)}
+        autoComplete="off"
+      />
+      {text.length > MESSAGE_MAX_CHARS - 100 && (
+        <Count aria-live="polite">{MESSAGE_MAX_CHARS - text.length}</Count>
+      )}
+      <Button type="submit" disabled={!ok}>
+        Send
+      </Button>
+    </Form>
+  )
+}

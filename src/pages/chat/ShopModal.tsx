@@ -1,0 +1,259 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import styled from 'styled-components'
+import { useSnapshot } from 'valtio'
+import { HttpError } from '../../api/http'
+import type { Purchase, ShopItem } from '../../contracts/shop'
+import { walletState } from '../../state/walletStore'
+import { Badge } from '../../ui/Badge'
+import { Button } from '../../ui/Button'
+import { Modal, ModalClose, ModalDescription, ModalTitle } from '../../ui/Modal'
+import { ErrorText, LoadingText } from '../../ui/Page'
+import { toast } from '../../ui/toastStore'
+import { canBuy, formatAmount, safeColor } from './chatLogic'
+import { showCosmetics } from './chatStore'
+import { chatKeys, purchaseItem, purchasesQuery, setItemActive, shopItemsQuery } from './queries'
+
+const Body = styled.div`
+  padding: 16px;
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+`
+const Head = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: flex-start;
+  gap: 10px;
+`
+const Section = styled.section`
+  h3 {
+    margin: 0 0 8px;
+    font-size: 11px;
+    letter-spacing: 0.12em;
+    text-transform: uppercase;
+    color: ${(p) => p.theme.color.muted};
+  }
+`
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+  gap: 10px;
+`
+const Card = styled.li<{ $owned: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  padding: 10px;
+  border-radius: ${(p) => p.theme.radius};
+  border: 1px solid ${(p) => (p.$owned ? p.theme.color.borderStrong : p.theme.color.border)};
+  background: rgba(0, 0, 0, 0.25);
+`
+const Display = styled.div<{ $color: string | null }>`
+  font-size: 15px;
+  font-weight: 600;
+  color: ${(p) => p.$color ?? p.theme.color.text};
+`
+const Muted = styled.p`
+  margin: 0;
+  flex: 1;
+  font-size: 11px;
+  color: ${(p) => p.theme.color.muted};
+`
+const Foot = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 6px;
+  font-size: 12px;
+`
+
+function ItemCard({
+  item,
+  owned,
+  balance,
+  busy,
+  onBuy,
+  onToggle,
+}: {
+  item: ShopItem
+  owned: Purchase | undefined
+  balance: number | null
+  busy: boolean
+  onBuy: () => void
+  onToggle: () => void
+}) {
+  const name = `${item.name} (${item.type})`
+  return (
+    <Card $owned={owned !== undefined} aria-label={name}>
+      <Display $color={safeColor(item.color)}>{item.display}</Display>
+      <strong>{item.name}</strong>
+      <Muted>{item.description}</Muted>
+      <Foot>
+        <span>{formatAmount(item.price)} vPOS</span>
+        {owned ? (
+          <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+            <Badge $tone={owned.active ? 'green' : 'muted'}>
+              {owned.active ? 'Active' : 'Owned'}
+            </Badge>
+            <Button $size="sm" $variant="ghost" disabled={busy} onClick={onToggle}>
+              {owned.active ? 'Deactivate' : 'Activate'}
+            </Button>
+          </span>
+        ) : (
+          <Button $size="sm" disabled={!canBuy(balance, item.price, busy)} onClick={onBuy}>
+            Buy
+          </Button>
+        )}
+      </Foot>
+    </Card>
+  )
+}
+
+/** The vPOS Shop: badges and titles; buy (balance ≥ price), then toggle active/inactive. */
+export function ShopModal({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (o: boolean) => void
+}) {
+  const { walletAddress, balance } = useSnapshot(walletState)
+  const queryClient = useQueryClient()
+  const items = useQuery({ ...shopItemsQuery, enabled: open })
+  const purchases = useQuery({
+    ...purchasesQuery(walletAddress ?? ''),
+    enabled: open && walletAddress !== null,
+  })
+  const [processing, setProcessing] = useState<string | null>(null)
+
+  function applyPurchases(list: Purchase[]) {
+    if (!walletAddress) return
+    queryClient.setQueryData(chatKeys.purchases(walletAddress), list)
+    const active = (type: ShopItem['type']) => {
+      const p = list.find((x) => x.active && x.item.type === type)
+      return p ? { itemId: p.itemId, display: p.item.display, color: p.item.color } : null
+    }
+    showCosmetics(walletAddress, active('badge'), active('title'))
+  }
+
+  async function buy(item: ShopItem) {
+    if (!walletAddress) return
+    if (balance === null || balance < item.price) {
+      toast({
+        title: 'Insufficient Balance',
+        description: `You need ${formatAmount(item.price)} vPOS tokens to purchase this item`,
+        variant: 'destructive',
+      })
+      return
+    }
+    setProcessing(item.id)
+    try {
+      const bought = await purchaseItem(walletAddress, item.id)
+      applyPurchases([...(purchases.data ?? []).filter((p) => p.itemId !== item.id), bought])
+      toast({ title: 'Purchase Successful', description: `You now own: ${item.display}` })
+    } catch (err) {
+      const insufficient =
+        err instanceof HttpError && err.serverError.startsWith('Insufficient Balance')
+      toast({
+        title: insufficient ? 'Insufficient Balance' : 'Purchase Failed',
+        description: insufficient
+          ? `You need ${formatAmount(item.price)} vPOS tokens to purchase this item`
+          : 'Failed to purchase item',
+        variant: 'destructive',
+      })
+    } finally {
+      setProcessing(null)
+    }
+  }
+
+  async function toggle(p: Purchase) {
+    if (!walletAddress) return
+    setProcessing(p.itemId)
+    try {
+      const updated = await setItemActive(walletAddress, p.itemId, !p.active)
+      // Activating one item turns off the other of its type (server rule): mirror that here.
+      applyPurchases(
+        (purchases.data ?? []).map((x) =>
+          x.itemId === updated.itemId
+            ? updated
+            : updated.active && x.item.type === updated.item.type
+              ? { ...x, active: false }
+              : x,
+        ),
+      )
+      toast({
+        title: updated.active ? 'Item Activated' : 'Item Deactivated',
+        description: updated.item.display,
+      })
+    } catch {
+      toast({ title: 'Error', description: 'Failed to update item status', variant: 'destructive' })
+    } finally {
+      setProcessing(null)
+    }
+  }
+
+  const owned = new Map((purchases.data ?? []).map((p) => [p.itemId, p]))
+  const section = (type: ShopItem['type'], title: string) => (
+    <Section aria-label={title}>
+      <h3>{title}</h3>
+      <Grid>
+        {(items.data ?? [])
+          .filter((i) => i.type === type)
+          .map((item) => (
+            <ItemCard
+              key={item.id}
+              item={item}
+              owned={owned.get(item.id)}
+              balance={balance}
+              busy={processing !== null}
+              onBuy={() => void buy(item)}
+              onToggle={() => {
+                const p = owned.get(item.id)
+                if (p) void toggle(p)
+              }}
+            />
+          ))}
+      </Grid>
+    </Section>
+  )
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} width={760}>
+      <Body>
+        <Head>
+          <div>
+            <ModalTitle>vPOS Shop</ModalTitle>
+            <ModalDescription>
+              Badges and titles shown beside your name. Buying needs a balance of at least the
+              price; nothing leaves your wallet.
+            </ModalDescription>
+          </div>
+          <ModalClose asChild>
+            <Button $variant="ghost" $size="sm">
+              Close
+            </Button>
+          </ModalClose>
+        </Head>
+        <div>
+          Balance: <strong>{balance === null ? '—' : `${formatAmount(balance)} vPOS`}</strong>
+        </div>
+        {(items.isPending || purchases.isPending) && (
+          <LoadingText role="status">Loading shop...</LoadingText>
+        )}
+        {items.isError && (
+          <ErrorText role="alert">Could not load the shop: {items.error.message}</ErrorText>
+        )}
+        {items.data && (
+          <>
+            {section('badge', 'Badges')}
+            {section('title', 'Titles')}
+          </>
+        )}
+      </Body>
+    </Modal>
+  )
+}

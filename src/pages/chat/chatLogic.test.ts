@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest'
+import type { ChatMessage, Participant } from '../../contracts/chat'
+import {
+  accessDeniedText,
+  canBuy,
+  canSend,
+  formatAmount,
+  hasRoomAccess,
+  isNearBottom,
+  lastSeenText,
+  MAX_KEPT_MESSAGES,
+  mergeMessages,
+  nextCursor,
+  onlineCount,
+  reactionCounts,
+  reactionMethod,
+  safeColor,
+  withCosmetics,
+} from './chatLogic'
+
+const msg = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
+  id,
+  roomId: 'r',
+  walletAddress: 'W',
+  displayName: 'n',
+  content: `m${id}`,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  clientId: null,
+  reactions: {},
+  isStaff: false,
+  badge: null,
+  title: null,
+  ...over,
+})
+
+describe('messages', () => {
+  it.each([
+    [[], [], []],
+    [[1, 2], [3], [1, 2, 3]],
+    [[1, 3], [2], [1, 2, 3]],
+    [
+      [1, 2],
+      [2, 3],
+      [1, 2, 3],
+    ],
+    [[], [5, 4], [4, 5]],
+  ])('merge %j + %j -> %j', (a, b, ids) => {
+    expect(
+      mergeMessages(
+        a.map((i) => msg(i)),
+        b.map((i) => msg(i)),
+      ).map((m) => m.id),
+    ).toEqual(ids)
+  })
+
+  it('a re-delivered message replaces the old copy (fresh reactions)', () => {
+    const merged = mergeMessages([msg(1)], [msg(1, { content: 'edited' })])
+    expect(merged.map((m) => m.content)).toEqual(['edited'])
+  })
+
+  it('keeps at most the newest MAX_KEPT_MESSAGES', () => {
+    const many = Array.from({ length: MAX_KEPT_MESSAGES + 10 }, (_, i) => msg(i + 1))
+    const merged = mergeMessages([], many)
+    expect(merged).toHaveLength(MAX_KEPT_MESSAGES)
+    expect(merged[0]?.id).toBe(11)
+  })
+
+  it.each([
+    [0, [], 0],
+    [4, [2, 9, 5], 9],
+    [12, [3], 12],
+  ])('cursor %d after %j -> %d', (cursor, ids, next) => {
+    expect(
+      nextCursor(
+        cursor,
+        ids.map((i) => msg(i)),
+      ),
+    ).toBe(next)
+  })
+})
+
+describe('auto-scroll', () => {
+  it.each([
+    [900, 1000, 100, true],
+    [800, 1000, 100, true],
+    [799, 1000, 100, false],
+    [0, 1000, 100, false],
+    [0, 50, 100, true],
+  ])(
+    'scrollTop %d of %d (view %d) near bottom: %s',
+    (scrollTop, scrollHeight, clientHeight, near) => {
+      expect(isNearBottom({ scrollTop, scrollHeight, clientHeight })).toBe(near)
+    },
+  )
+})
+
+describe('participants', () => {
+  const now = Date.parse('2025-01-01T00:10:00.000Z')
+  const p = (secondsAgo: number): Participant => ({
+    walletAddress: String(secondsAgo),
+    displayName: 'x',
+    lastSeen: new Date(now - secondsAgo * 1000).toISOString(),
+    isStaff: false,
+    badge: null,
+    title: null,
+  })
+  it('counts those seen within 30 s as online', () => {
+    expect(onlineCount([p(0), p(10), p(30), p(31), p(600)], now)).toBe(3)
+  })
+  it.each([
+    [0, 'just now'],
+    [4, 'just now'],
+    [5, '5s ago'],
+    [59, '59s ago'],
+    [60, '1m ago'],
+    [3599, '59m ago'],
+    [3600, '1h ago'],
+    [86_400 * 2, '2d ago'],
+  ])('%d s ago reads %j', (s, text) => {
+    expect(lastSeenText(new Date(now - s * 1000).toISOString(), now)).toBe(text)
+  })
+})
+
+describe('reactions', () => {
+  const reactions = {
+    '🔥': { walletAddresses: ['A', 'B'] },
+    '🚀': { walletAddresses: ['B'] },
+    '👏': { walletAddresses: [] },
+  }
+  it('lists the five counts-bar emojis, then other used ones', () => {
+    expect(reactionCounts(reactions, 'A')).toEqual([
+      { emoji: '👍', count: 0, mine: false },
+      { emoji: '👎', count: 0, mine: false },
+      { emoji: '❤️', count: 0, mine: false },
+      { emoji: '🔥', count: 2, mine: true },
+      { emoji: '😂', count: 0, mine: false },
+      { emoji: '🚀', count: 1, mine: false },
+    ])
+  })
+  it.each([
+    ['🔥', 'A', 'DELETE'],
+    ['🔥', 'C', 'POST'],
+    ['👍', 'A', 'POST'],
+    ['🚀', 'B', 'DELETE'],
+  ] as const)('%s by %s toggles with %s', (emoji, wallet, method) => {
+    expect(reactionMethod(reactions, emoji, wallet)).toBe(method)
+  })
+})
+
+describe('rules', () => {
+  it.each([
+    ['hi', 'room', 'W', true],
+    ['   ', 'room', 'W', false],
+    ['', 'room', 'W', false],
+    ['hi', null, 'W', false],
+    ['hi', 'room', null, false],
+  ])('canSend(%j, %j, %j) = %s', (content, room, wallet, ok) => {
+    expect(canSend(content, room, wallet)).toBe(ok)
+  })
+
+  it.each([
+    [1000, 1000, false, true],
+    [999.99, 1000, false, false],
+    [5000, 1000, true, false],
+    [null, 0, false, false],
+  ])('canBuy(balance %s, price %s, processing %s) = %s', (balance, price, busy, ok) => {
+    expect(canBuy(balance, price, busy)).toBe(ok)
+  })
+
+  const levels = { bronze: true, silver: false, gold: false, platinum: false }
+  it.each([
+    ['bronze', levels, false, true],
+    ['silver', levels, false, false],
+    ['platinum', levels, true, true],
+    ['bronze', null, false, false],
+  ] as const)('access to %s with %j (staff %s) = %s', (tier, lv, staff, ok) => {
+    expect(hasRoomAccess(tier, lv, staff)).toBe(ok)
+  })
+
+  it('words the Access Denied toast', () => {
+    expect(accessDeniedText({ name: 'Gold Vault', requiredTokenAmount: 100_000 })).toBe(
+      'You need at least 100,000 vPOS tokens to access Gold Vault',
+    )
+  })
+
+  it.each([
+    [0, '0'],
+    [1234.5, '1,234.5'],
+    [1234567.891, '1,234,567.89'],
+  ])('formatAmount(%d) = %s', (n, text) => {
+    expect(formatAmount(n)).toBe(text)
+  })
+
+  it.each([
+    ['#00ffd5', '#00ffd5'],
+    ['#FFF', '#FFF'],
+    ['red', null],
+    ['#00f; background:url(x)', null],
+    [null, null],
+  ])('safeColor(%j) = %j', (input, out) => {
+    expect(safeColor(input)).toBe(out)
+  })
+
+  it('puts the new cosmetics on this wallet’s messages only', () => {
+    const badge = { itemId: 'b', display: 'B', color: null }
+    const out = withCosmetics([msg(1), msg(2, { walletAddress: 'X' })], 'W', badge, null)
+    expect(out.map((m) => m.badge)).toEqual([badge, null])
+  })
+})

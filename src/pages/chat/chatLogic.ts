@@ -1,0 +1,138 @@
+/** Pure rules of the chat screen (SPEC §4, §5, §9), kept out of the components for table tests. */
+import {
+  COUNT_BAR_EMOJIS,
+  ONLINE_WINDOW_MS,
+  type ChatMessage,
+  type Cosmetic,
+  type Participant,
+  type Reactions,
+  type Room,
+  type Tier,
+} from '../../contracts/chat'
+
+/** §9: auto-scroll holds while the reader is within this many px of the bottom. */
+export const AUTO_SCROLL_PX = 100
+/** §9: message poll and participants/registration poll. */
+export const MESSAGE_POLL_MS = 3_000
+export const PARTICIPANT_POLL_MS = 10_000
+/** Messages kept in memory per room; older ones drop off the top. */
+export const MAX_KEPT_MESSAGES = 500
+
+/** Adds `incoming` to `current` by id (a re-delivered id replaces the old copy), oldest first. */
+export function mergeMessages(
+  current: readonly ChatMessage[],
+  incoming: readonly ChatMessage[],
+): ChatMessage[] {
+  if (incoming.length === 0) return current as ChatMessage[]
+  const byId = new Map<number, ChatMessage>()
+  for (const m of current) byId.set(m.id, m)
+  for (const m of incoming) byId.set(m.id, m)
+  const merged = [...byId.values()].sort((a, b) => a.id - b.id)
+  return merged.length > MAX_KEPT_MESSAGES ? merged.slice(-MAX_KEPT_MESSAGES) : merged
+}
+
+/** The `?after=` cursor: the largest id of a server list, never going back. */
+export function nextCursor(cursor: number, fetched: readonly ChatMessage[]): number {
+  return fetched.reduce((max, m) => Math.max(max, m.id), cursor)
+}
+
+/** §4: is the reader within 100 px of the bottom of the message list? */
+export function isNearBottom(
+  el: { scrollTop: number; scrollHeight: number; clientHeight: number },
+  threshold = AUTO_SCROLL_PX,
+): boolean {
+  return el.scrollHeight - el.scrollTop - el.clientHeight <= threshold
+}
+
+/** Participants seen within the online window (registration repeats every 10 s). */
+export function onlineCount(participants: readonly Participant[], now: number): number {
+  return participants.filter((p) => now - Date.parse(p.lastSeen) <= ONLINE_WINDOW_MS).length
+}
+
+/** 'Last seen' text: just now / Ns ago / Nm ago / Nh ago / Nd ago. */
+export function lastSeenText(iso: string, now: number): string {
+  const ms = now - Date.parse(iso)
+  if (!Number.isFinite(ms) || ms < 5_000) return 'just now'
+  const s = Math.floor(ms / 1000)
+  if (s < 60) return `${s}s ago`
+  const m = Math.floor(s / 60)
+  if (m < 60) return `${m}m ago`
+  const h = Math.floor(m / 60)
+  if (h < 24) return `${h}h ago`
+  return `${Math.floor(h / 24)}d ago`
+}
+
+export interface ReactionCount {
+  emoji: string
+  count: number
+  mine: boolean
+}
+
+/**
+ * §9 counts bar: 👍 👎 ❤️ 🔥 😂 always, in that order, then any other emoji (from the picker)
+ * that has reactions.
+ */
+export function reactionCounts(reactions: Reactions, wallet: string | null): ReactionCount[] {
+  const entry = (emoji: string): ReactionCount => {
+    const who = reactions[emoji]?.walletAddresses ?? []
+    return { emoji, count: who.length, mine: wallet !== null && who.includes(wallet) }
+  }
+  const bar: string[] = [...COUNT_BAR_EMOJIS]
+  const extras = Object.keys(reactions).filter(
+    (e) => !bar.includes(e) && (reactions[e]?.walletAddresses.length ?? 0) > 0,
+  )
+  return [...bar, ...extras].map(entry)
+}
+
+/** §4: a reaction toggles: remove it when this wallet already gave it, else add it. */
+export function reactionMethod(
+  reactions: Reactions,
+  emoji: string,
+  wallet: string,
+): 'POST' | 'DELETE' {
+  return reactions[emoji]?.walletAddresses.includes(wallet) ? 'DELETE' : 'POST'
+}
+
+/** §5: Send is enabled with non-empty trimmed text, a room and a wallet. */
+export function canSend(content: string, roomId: string | null, wallet: string | null): boolean {
+  return content.trim().length > 0 && roomId !== null && wallet !== null
+}
+
+/** §4: Buy is disabled while a purchase runs or when the balance is below the price. */
+export function canBuy(balance: number | null, price: number, processing: boolean): boolean {
+  return !processing && balance !== null && balance >= price
+}
+
+/** Tier access for a room: staff moderate every room (the server agrees). */
+export function hasRoomAccess(
+  tier: Tier,
+  accessLevels: Readonly<Record<Tier, boolean>> | null,
+  isStaff: boolean,
+): boolean {
+  return isStaff || accessLevels?.[tier] === true
+}
+
+/** §8 'Access Denied' description. */
+export function accessDeniedText(room: Pick<Room, 'name' | 'requiredTokenAmount'>): string {
+  return `You need at least ${formatAmount(room.requiredTokenAmount)} vPOS tokens to access ${room.name}`
+}
+
+/** 1234567.891 -> '1,234,567.89' (at most 2 decimals). */
+export function formatAmount(n: number): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: 2 })
+}
+
+/** After the shop changes this wallet's active badge/title, show it on its messages already listed. */
+export function withCosmetics(
+  messages: readonly ChatMessage[],
+  wallet: string,
+  badge: Cosmetic | null,
+  title: Cosmetic | null,
+): ChatMessage[] {
+  return messages.map((m) => (m.walletAddress === wallet ? { ...m, badge, title } : m))
+}
+
+/** A CSS colour from the shop data, or null when it is not a plain hex colour. */
+export function safeColor(color: string | null | undefined): string | null {
+  return color && /^#[0-9a-f]{3,8}$/i.test(color) ? color : null
+}
