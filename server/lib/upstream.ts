@@ -149,3 +149,24 @@ async function withTimeout<T>(
     clearTimeout(timer)
   }
 }
+
+/**
+ * Resolves with `work()` if it settles within `ms`, else rejects with `onTimeout()` (the work goes
+ * on in the background, so it must not have side effects the caller undoes). For requests that
+ * chain several guarded upstream calls and must still answer within a fixed budget.
+ */
+export async function withDeadline<T>(
+  ms: number,
+  work: () => Promise<T>,
+  onTimeout: () => Error,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms)
+  })
+  try {
+    return await Promise.race([work(), expired])
+  } finally {
+    clearTimeout(timer)
+  }
+}

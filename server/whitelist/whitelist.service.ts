@@ -4,15 +4,26 @@ import { scoreWallet } from './whitelist-score'
 
 export const ASSET_PAGE_SIZE = 100
 
-/** Pages through the wallet's assets (at most `maxPages`) and scores it. */
+/**
+ * Pages through the wallet's assets (at most `maxPages`, and no new page after `deadline`, an epoch
+ * ms: a slow RPC gives a partial scan with its warning rather than a late answer) and scores it.
+ */
 export async function checkWhitelist(
   chain: ChainProvider,
-  opts: { wallet: string; balance: number; tokenMint: string; minScore: number; maxPages: number },
+  opts: {
+    wallet: string
+    balance: number
+    tokenMint: string
+    minScore: number
+    maxPages: number
+    deadline?: number
+  },
 ): Promise<WhitelistResult> {
   const assets: ChainAsset[] = []
   let total = 0
   let pagesChecked = 0
   for (let page = 1; page <= opts.maxPages; page++) {
+    if (page > 1 && opts.deadline !== undefined && Date.now() >= opts.deadline) break
     const res = await chain.getAssetsByOwner(opts.wallet, page, ASSET_PAGE_SIZE)
     pagesChecked = page
     assets.push(...res.items)

@@ -143,6 +143,44 @@ describe('Solana RPC down, slow or garbage ⇒ a clear 503/502 within 5 s', () =
   })
 })
 
+describe('a sluggish Solana RPC (every call answers, slowly) ⇒ the whitelist still answers within 5 s', () => {
+  const w = createTestWallet('faults-sluggish', { tier: 'gold' })
+  it.each([1_200, 2_500, 3_500])('each call takes %i ms', async (delayMs) => {
+    const rpc = await new FakeRpcServer().start()
+    cleanups.push(() => rpc.stop())
+    rpc.handlers.getTokenAccountsByOwner = () => ({
+      result: { context: { slot: 1 }, value: [] },
+      delayMs,
+    })
+    // 1,000 assets: 10 pages of 100 if the scan were not cut short.
+    rpc.handlers.getAssetsByOwner = (params) => {
+      const { page } = params as { page: number }
+      return {
+        result: {
+          total: 100,
+          grand_total: 1000,
+          page,
+          items: Array.from({ length: 100 }, (_, i) => ({
+            id: `a${page}-${i}`,
+            interface: 'V1_NFT',
+          })),
+        },
+        delayMs,
+      }
+    }
+    const app = await buildApp(testConfig({ SOLANA_RPC_URL: rpc.url, WHITELIST_MAX_PAGES: 10 }))
+    cleanups.push(() => app.close())
+    const cookie = await signIn(app, w)
+    const { value, ms } = await within5s(
+      call(app, 'POST', '/api/whitelist/check', { cookie, body: { walletAddress: w.address } }),
+    )
+    // A partial scan (with its warning) or a clear 503; never a late answer.
+    if (value.status === 200) expect(value.body.warning).toMatch(/^Only \d+ of 1000 assets/)
+    else expect(value.status).toBe(503)
+    console.log(`faults: sluggish RPC ${delayMs} ms/call ⇒ ${value.status} in ${Math.round(ms)} ms`)
+  })
+})
+
 const pgBackends = backends.filter((b) => b().name === 'postgres')
 describe.skipIf(pgBackends.length === 0)(
   'PostgreSQL unavailable ⇒ 503, then recovery without restart',

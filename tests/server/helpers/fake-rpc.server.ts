@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 
 /** What a JSON-RPC method answers: a result, a JSON-RPC error, an HTTP status, or a stall. */
 export type FakeReply =
-  | { result: unknown }
+  | { result: unknown; delayMs?: number }
   | { rpcError: { code: number; message: string } }
   | { httpStatus: number }
   | { stallMs: number }
@@ -60,6 +60,14 @@ export class FakeRpcServer {
         if ('httpStatus' in reply) return send(reply.httpStatus, { error: 'upstream says no' })
         if ('rpcError' in reply)
           return send(200, { jsonrpc: '2.0', id: msg.id, error: reply.rpcError })
+        if (reply.delayMs) {
+          const t = setTimeout(
+            () => send(200, { jsonrpc: '2.0', id: msg.id, result: reply.result }),
+            reply.delayMs,
+          )
+          res.on('close', () => clearTimeout(t))
+          return
+        }
         return send(200, { jsonrpc: '2.0', id: msg.id, result: reply.result })
       })
     })
