@@ -156,6 +156,14 @@ const dialog = (page: Page) => page.getByRole('dialog')
  * GOTCHA: toHaveScreenshot's stylePath arrives as a <style> tag, which the app's CSP (style-src with a
  * nonce) blocks; hide what moves on its own (scene, scan line, clock) through CSSOM instead.
  */
+/** Finishes running CSS animations (the dialog's fade/rise) so a screenshot never catches a frame. */
+async function settle(page: Page) {
+  await page.evaluate(() => {
+    for (const a of document.getAnimations())
+      if (a.effect?.getTiming().iterations !== Infinity) a.finish()
+  })
+}
+
 async function hideMoving(page: Page) {
   await page.evaluate(() => {
     for (const el of document.querySelectorAll<HTMLElement>(
@@ -670,6 +678,7 @@ test.describe('Swarm Core (desktop)', () => {
     })
     await page.evaluate((id) => window.__vposSwarm!.selectAgent(id), id)
     await expect(dialog(page)).toBeVisible()
+    await settle(page)
     await expect(page).toHaveScreenshot('swarm-desktop-modal.png', {
       stylePath: 'tests/e2e/screenshot.css',
     })
@@ -736,6 +745,7 @@ test.describe('Swarm Core (phone)', () => {
     })
     await page.evaluate((id) => window.__vposSwarm!.selectAgent(id), id)
     await expect(dialog(page)).toBeVisible()
+    await settle(page)
     await expect(page).toHaveScreenshot('swarm-phone-modal.png', {
       stylePath: 'tests/e2e/screenshot.css',
     })

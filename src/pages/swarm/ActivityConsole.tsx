@@ -65,8 +65,7 @@ const FilterButton = styled(IconButton)`
     color: ${(p) => p.theme.color.muted};
   }
 `
-const Log = styled.ol`
-  list-style: none;
+const Log = styled.div`
   margin: 0;
   padding: 6px 8px;
   overflow-y: auto;
@@ -75,7 +74,7 @@ const Log = styled.ol`
   font-size: 11.5px;
   line-height: 1.5;
 `
-const Line = styled.li<{ $type: string }>`
+const Line = styled.div<{ $type: string }>`
   display: flex;
   gap: 8px;
   white-space: pre-wrap;
@@ -101,7 +100,7 @@ const Line = styled.li<{ $type: string }>`
     opacity: 0.8;
   }
 `
-const Empty = styled.li`
+const Empty = styled.div`
   color: ${(p) => p.theme.color.muted};
 `
 
@@ -116,7 +115,7 @@ export function ActivityConsole({ mobile }: { mobile: boolean }) {
   const [timestamps, setTimestamps] = useState(true)
   const filter = effectiveFilter(chosen, mobile)
   const shown = messages.filter((m) => matchesFilter(m.type, filter))
-  const logRef = useRef<HTMLOListElement>(null)
+  const logRef = useRef<HTMLDivElement>(null)
   const last = shown[shown.length - 1]?.id
 
   useLayoutEffect(() => {

@@ -133,6 +133,13 @@ const DockBar = styled.div`
     border-color: ${(p) => p.theme.color.accent};
   }
 `
+const Tablist = styled.div`
+  display: flex;
+  gap: 4px;
+  min-width: 0;
+  overflow-x: auto;
+  scrollbar-width: none;
+`
 const DockBody = styled.div`
   min-height: 0;
   overflow-y: auto;
@@ -183,22 +190,24 @@ export function PhoneLayout({
       <Top>{top}</Top>
       <PhoneZoom>{zoom}</PhoneZoom>
       <Dock aria-label="Swarm panels">
-        <DockBar role="tablist" aria-label="Swarm panels">
-          {tabs.map((t) => (
-            <IconButton
-              key={t.id}
-              role="tab"
-              id={`dock-tab-${t.id}`}
-              aria-selected={open && t.id === tab?.id}
-              aria-controls="dock-panel"
-              onClick={() => {
-                setCurrent(t.id)
-                setOpen(true)
-              }}
-            >
-              {t.label}
-            </IconButton>
-          ))}
+        <DockBar>
+          <Tablist role="tablist" aria-label="Swarm panels">
+            {tabs.map((t) => (
+              <IconButton
+                key={t.id}
+                role="tab"
+                id={`dock-tab-${t.id}`}
+                aria-selected={open && t.id === tab?.id}
+                aria-controls="dock-panel"
+                onClick={() => {
+                  setCurrent(t.id)
+                  setOpen(true)
+                }}
+              >
+                {t.label}
+              </IconButton>
+            ))}
+          </Tablist>
           <IconButton
             style={{ marginLeft: 'auto', flexShrink: 0 }}
             aria-expanded={open}

@@ -26,8 +26,13 @@ const Sub = styled.span`
   font-size: 10px;
   margin-left: 6px;
 `
-const BarRow = styled.div`
-  padding: 2px 0 6px;
+const BarRow = styled(Row)`
+  align-items: center;
+  padding-bottom: 6px;
+  dd {
+    flex: 1;
+    max-width: 60%;
+  }
 `
 
 /** §2 system status panel: swarm-wide figures (collapsible; the page hides it on mobile). */
@@ -96,7 +101,10 @@ export function StatusPanel() {
           </dd>
         </Row>
         <BarRow>
-          <ProgressBar value={load} label="Compute load" height={4} />
+          <dt>Compute load</dt>
+          <dd>
+            <ProgressBar value={load} label="Compute load" height={4} />
+          </dd>
         </BarRow>
         <Row>
           <dt>Latency</dt>
