@@ -18,6 +18,8 @@ const WS_CASES = Math.round(TOTAL * 0.15)
 const SSE_CASES = Math.round(TOTAL * 0.02)
 const REST_CASES = TOTAL - WS_CASES - SSE_CASES
 const SEED = Number(process.env.FUZZ_SEED ?? 8)
+/** generous per-case time: the shared 2-core machine may be busy; a hang still fails */
+const timeout = (cases: number) => ({ timeout: Math.max(30_000, cases * 40) })
 
 const alice = createTestWallet('fuzz-alice', { tier: 'platinum' })
 const staff = createTestWallet('fuzz-staff', { tier: 'none' })
@@ -244,115 +246,127 @@ const restCase: fc.Arbitrary<Case> = fc
   }))
 
 describe('fuzz', () => {
-  it(`REST: ${REST_CASES} random requests over every route ⇒ no 5xx, every error JSON`, async () => {
-    await fc.assert(
-      fc.asyncProperty(restCase, async (c) => {
-        const headers: Record<string, string> = {}
-        if (c.cookie) headers.cookie = c.cookie
-        if (c.origin !== undefined) headers.origin = c.origin
-        let payload: string | undefined
-        if (c.raw !== undefined) {
-          payload = c.raw
-          headers['content-type'] = c.contentType ?? 'application/json'
-        } else if (c.body !== undefined && c.method !== 'GET') {
-          payload = JSON.stringify(c.body)
-          if (payload !== undefined) headers['content-type'] = 'application/json'
-        }
-        const res = await app.inject({ method: c.method, url: c.url, headers, payload })
-        tally.rest++
-        tally.status.set(res.statusCode, (tally.status.get(res.statusCode) ?? 0) + 1)
-        expect(res.statusCode, `${c.method} ${c.url} ${res.body}`).toBeLessThan(500)
-        if (res.statusCode >= 400 && c.method !== 'HEAD') {
-          expect(res.headers['content-type']).toMatch(/^application\/json/)
-          expect(typeof (JSON.parse(res.body) as { error?: unknown }).error).toBe('string')
-        }
-      }),
-      { numRuns: REST_CASES, seed: SEED, endOnFailure: true },
-    )
-    expect((await app.inject('/api/health')).statusCode).toBe(200)
-  })
-
-  it(`WebSocket: ${WS_CASES} random client frames ⇒ pong for ping, else a 1008/1009 close`, async () => {
-    const port = (app.server.address() as AddressInfo).port
-    const frame = fc.oneof(
-      fc.constant({ binary: true, data: Uint8Array.of(6) }),
-      fc.uint8Array({ maxLength: 200 }).map((data) => ({ binary: true, data })),
-      fc.string({ maxLength: 200 }).map((s) => ({ binary: false, data: s })),
-      fc.constant({ binary: true, data: new Uint8Array(70_000) }),
-    )
-    const query = fc.oneof(
-      fc.constant(''),
-      fc.constant('?positions=f32'),
-      fc.string({ maxLength: 30 }).map((q) => `?${encodeURIComponent(q)}`),
-    )
-    await fc.assert(
-      fc.asyncProperty(frame, query, async (f, q) => {
-        const outcome = await new Promise<string>((resolve) => {
-          const ws = new WebSocket(`ws://127.0.0.1:${port}/ws${q}`)
-          const done = (r: string) => {
-            resolve(r)
-            ws.terminate()
+  it(
+    `REST: ${REST_CASES} random requests over every route ⇒ no 5xx, every error JSON`,
+    timeout(REST_CASES),
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(restCase, async (c) => {
+          const headers: Record<string, string> = {}
+          if (c.cookie) headers.cookie = c.cookie
+          if (c.origin !== undefined) headers.origin = c.origin
+          let payload: string | undefined
+          if (c.raw !== undefined) {
+            payload = c.raw
+            headers['content-type'] = c.contentType ?? 'application/json'
+          } else if (c.body !== undefined && c.method !== 'GET') {
+            payload = JSON.stringify(c.body)
+            if (payload !== undefined) headers['content-type'] = 'application/json'
           }
-          ws.on('open', () => ws.send(f.data, { binary: f.binary }))
-          ws.on('message', (d: Buffer) => {
-            if (d.length === 1 && d[0] === 7) done('pong')
-          })
-          ws.on('close', (code) => done(`close ${code}`))
-          ws.on('error', () => {})
-        })
-        tally.ws++
-        const code = outcome === 'pong' ? 0 : Number(outcome.slice(6))
-        tally.closeCodes.set(code, (tally.closeCodes.get(code) ?? 0) + 1)
-        const isPing = f.binary && f.data.length === 1 && (f.data as Uint8Array)[0] === 6
-        if (isPing) expect(outcome).toBe('pong')
-        const size = typeof f.data === 'string' ? Buffer.byteLength(f.data) : f.data.length
-        if (!isPing) expect(outcome).toMatch(size > 64 ? /^close 1009$/ : /^close 1008$/)
-      }),
-      { numRuns: WS_CASES, seed: SEED, endOnFailure: true },
-    )
-    expect((await app.inject('/api/health')).statusCode).toBe(200)
-  })
-
-  it(`SSE: ${SSE_CASES} random Last-Event-ID resumes ⇒ 200 event stream, never an error`, async () => {
-    const port = (app.server.address() as AddressInfo).port
-    const printable = fc.string({ maxLength: 40 }).filter((v) => /^[\x20-\x7e]*$/.test(v))
-    const id = fc.oneof(
-      fc.nat().map(String),
-      fc.constantFrom('-1', '1e309', '99999999999999999999', '0x10', ' 7', 'NaN'),
-      printable,
-    )
-    const how = fc.oneof(
-      id.map((v) => ({ header: v, query: '' })),
-      id.map((v) => ({ header: undefined, query: `?lastEventId=${encodeURIComponent(v)}` })),
-      printable.map((q) => ({ header: undefined, query: `?${encodeURIComponent(q)}` })),
-    )
-    await fc.assert(
-      fc.asyncProperty(how, async ({ header, query }) => {
-        const ctrl = new AbortController()
-        const guard = setTimeout(() => ctrl.abort(), 5_000)
-        try {
-          const res = await fetch(`http://127.0.0.1:${port}/api/mcp/sse${query}`, {
-            headers: header === undefined ? {} : { 'last-event-id': header },
-            signal: ctrl.signal,
-          })
-          tally.sse++
-          expect(res.status).toBe(200)
-          expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
-          const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
-          let text = ''
-          while (!text.includes('"type":"connected"')) {
-            const { value, done } = await reader.read()
-            if (done) break
-            text += value
+          const res = await app.inject({ method: c.method, url: c.url, headers, payload })
+          tally.rest++
+          tally.status.set(res.statusCode, (tally.status.get(res.statusCode) ?? 0) + 1)
+          expect(res.statusCode, `${c.method} ${c.url} ${res.body}`).toBeLessThan(500)
+          if (res.statusCode >= 400 && c.method !== 'HEAD') {
+            expect(res.headers['content-type']).toMatch(/^application\/json/)
+            expect(typeof (JSON.parse(res.body) as { error?: unknown }).error).toBe('string')
           }
-          expect(text).toContain('"type":"connected"')
-        } finally {
-          clearTimeout(guard)
-          ctrl.abort()
-        }
-      }),
-      { numRuns: SSE_CASES, seed: SEED, endOnFailure: true },
-    )
-    expect((await app.inject('/api/health')).statusCode).toBe(200)
-  })
+        }),
+        { numRuns: REST_CASES, seed: SEED, endOnFailure: true },
+      )
+      expect((await app.inject('/api/health')).statusCode).toBe(200)
+    },
+  )
+
+  it(
+    `WebSocket: ${WS_CASES} random client frames ⇒ pong for ping, else a 1008/1009 close`,
+    timeout(WS_CASES),
+    async () => {
+      const port = (app.server.address() as AddressInfo).port
+      const frame = fc.oneof(
+        fc.constant({ binary: true, data: Uint8Array.of(6) }),
+        fc.uint8Array({ maxLength: 200 }).map((data) => ({ binary: true, data })),
+        fc.string({ maxLength: 200 }).map((s) => ({ binary: false, data: s })),
+        fc.constant({ binary: true, data: new Uint8Array(70_000) }),
+      )
+      const query = fc.oneof(
+        fc.constant(''),
+        fc.constant('?positions=f32'),
+        fc.string({ maxLength: 30 }).map((q) => `?${encodeURIComponent(q)}`),
+      )
+      await fc.assert(
+        fc.asyncProperty(frame, query, async (f, q) => {
+          const outcome = await new Promise<string>((resolve) => {
+            const ws = new WebSocket(`ws://127.0.0.1:${port}/ws${q}`)
+            const done = (r: string) => {
+              resolve(r)
+              ws.terminate()
+            }
+            ws.on('open', () => ws.send(f.data, { binary: f.binary }))
+            ws.on('message', (d: Buffer) => {
+              if (d.length === 1 && d[0] === 7) done('pong')
+            })
+            ws.on('close', (code) => done(`close ${code}`))
+            ws.on('error', () => {})
+          })
+          tally.ws++
+          const code = outcome === 'pong' ? 0 : Number(outcome.slice(6))
+          tally.closeCodes.set(code, (tally.closeCodes.get(code) ?? 0) + 1)
+          const isPing = f.binary && f.data.length === 1 && (f.data as Uint8Array)[0] === 6
+          if (isPing) expect(outcome).toBe('pong')
+          const size = typeof f.data === 'string' ? Buffer.byteLength(f.data) : f.data.length
+          if (!isPing) expect(outcome).toMatch(size > 64 ? /^close 1009$/ : /^close 1008$/)
+        }),
+        { numRuns: WS_CASES, seed: SEED, endOnFailure: true },
+      )
+      expect((await app.inject('/api/health')).statusCode).toBe(200)
+    },
+  )
+
+  it(
+    `SSE: ${SSE_CASES} random Last-Event-ID resumes ⇒ 200 event stream, never an error`,
+    timeout(SSE_CASES * 10),
+    async () => {
+      const port = (app.server.address() as AddressInfo).port
+      const printable = fc.string({ maxLength: 40 }).filter((v) => /^[\x20-\x7e]*$/.test(v))
+      const id = fc.oneof(
+        fc.nat().map(String),
+        fc.constantFrom('-1', '1e309', '99999999999999999999', '0x10', ' 7', 'NaN'),
+        printable,
+      )
+      const how = fc.oneof(
+        id.map((v) => ({ header: v, query: '' })),
+        id.map((v) => ({ header: undefined, query: `?lastEventId=${encodeURIComponent(v)}` })),
+        printable.map((q) => ({ header: undefined, query: `?${encodeURIComponent(q)}` })),
+      )
+      await fc.assert(
+        fc.asyncProperty(how, async ({ header, query }) => {
+          const ctrl = new AbortController()
+          const guard = setTimeout(() => ctrl.abort(), 5_000)
+          try {
+            const res = await fetch(`http://127.0.0.1:${port}/api/mcp/sse${query}`, {
+              headers: header === undefined ? {} : { 'last-event-id': header },
+              signal: ctrl.signal,
+            })
+            tally.sse++
+            expect(res.status).toBe(200)
+            expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
+            const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+            let text = ''
+            while (!text.includes('"type":"connected"')) {
+              const { value, done } = await reader.read()
+              if (done) break
+              text += value
+            }
+            expect(text).toContain('"type":"connected"')
+          } finally {
+            clearTimeout(guard)
+            ctrl.abort()
+          }
+        }),
+        { numRuns: SSE_CASES, seed: SEED, endOnFailure: true },
+      )
+      expect((await app.inject('/api/health')).statusCode).toBe(200)
+    },
+  )
 })

@@ -173,42 +173,50 @@ describe('cross-site requests', () => {
 })
 
 describe('sign-in forgery', () => {
-  it(`${CASES} bit-flipped signatures ⇒ 0 accepted, and the nonce survives them`, async () => {
-    const n = await nonce()
-    const message = signInMessageFor(alice, n)
-    const good = base58Decode(alice.signBase58(message))!
-    let accepted = 0
-    for (let i = 0; i < CASES; i++) {
-      const bad = Uint8Array.from(good)
-      const bit = (i * 7919) % (64 * 8)
-      bad[bit >> 3]! ^= 1 << (bit & 7)
+  it(
+    `${CASES} bit-flipped signatures ⇒ 0 accepted, and the nonce survives them`,
+    { timeout: Math.max(30_000, CASES * 60) },
+    async () => {
+      const n = await nonce()
+      const message = signInMessageFor(alice, n)
+      const good = base58Decode(alice.signBase58(message))!
+      let accepted = 0
+      for (let i = 0; i < CASES; i++) {
+        const bad = Uint8Array.from(good)
+        const bit = (i * 7919) % (64 * 8)
+        bad[bit >> 3]! ^= 1 << (bit & 7)
+        const res = await call(app, 'POST', '/api/auth/sign-in', {
+          body: { address: alice.address, message, signature: base58Encode(bad) },
+        })
+        if (res.status === 200) accepted++
+        expect(res.status).toBe(401)
+      }
+      expect(accepted).toBe(0)
+      // Forgeries did not burn the nonce: the genuine signature still signs in.
       const res = await call(app, 'POST', '/api/auth/sign-in', {
-        body: { address: alice.address, message, signature: base58Encode(bad) },
+        body: { address: alice.address, message, signature: base58Encode(good) },
       })
-      if (res.status === 200) accepted++
-      expect(res.status).toBe(401)
-    }
-    expect(accepted).toBe(0)
-    // Forgeries did not burn the nonce: the genuine signature still signs in.
-    const res = await call(app, 'POST', '/api/auth/sign-in', {
-      body: { address: alice.address, message, signature: base58Encode(good) },
-    })
-    expect(res.status).toBe(200)
-  })
+      expect(res.status).toBe(200)
+    },
+  )
 
-  it(`${CASES} replays of a used sign-in ⇒ 0 accepted`, async () => {
-    const n = await nonce()
-    const message = signInMessageFor(bob, n)
-    const body = { address: bob.address, message, signature: bob.signBase58(message) }
-    expect((await call(app, 'POST', '/api/auth/sign-in', { body })).status).toBe(200)
-    let accepted = 0
-    for (let i = 0; i < CASES; i++) {
-      const res = await call(app, 'POST', '/api/auth/sign-in', { body })
-      if (res.status === 200) accepted++
-      expect(res.status).toBe(401)
-    }
-    expect(accepted).toBe(0)
-  })
+  it(
+    `${CASES} replays of a used sign-in ⇒ 0 accepted`,
+    { timeout: Math.max(30_000, CASES * 60) },
+    async () => {
+      const n = await nonce()
+      const message = signInMessageFor(bob, n)
+      const body = { address: bob.address, message, signature: bob.signBase58(message) }
+      expect((await call(app, 'POST', '/api/auth/sign-in', { body })).status).toBe(200)
+      let accepted = 0
+      for (let i = 0; i < CASES; i++) {
+        const res = await call(app, 'POST', '/api/auth/sign-in', { body })
+        if (res.status === 200) accepted++
+        expect(res.status).toBe(401)
+      }
+      expect(accepted).toBe(0)
+    },
+  )
 
   const hour = 3_600_000
   it.each([
