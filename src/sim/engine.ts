@@ -37,7 +37,7 @@ import {
   type Task,
 } from './model'
 import { Rng } from './random'
-import { agentTick, clearFailingLook, moveAgents, setFailingLook } from './rules'
+import { agentTick, clearFailingLook, moveAgents, setFailingLook, type StepContext } from './rules'
 import { updateEfficiency, updateHealth, updateMetrics, updateTasks } from './swarmStats'
 import { BANNER_ACTIVE, BANNER_STANDBY, FAILURE_TEXTS, errorText, recoveryText } from './texts'
 import { FLAG, MODE, STATUS, type AgentBuffers, type LinkBuffers, type World } from './types'
@@ -94,6 +94,8 @@ export class SwarmSim {
   private messageSeq = 0
   private errorSeq = 0
   private grid: LinkGrid
+  /** Reused every step (see StepContext: no per-step allocation). */
+  private readonly ctx: StepContext
   private readonly listeners: SimListener[] = []
   private readonly idIndex = new Map<string, number>()
   /** Extra per-step work (the main-view director); called after the rules of each step. */
@@ -105,6 +107,8 @@ export class SwarmSim {
     this.world = opts.world ?? worldForCount(count)
     this.epochMs = opts.epochMs ?? 0
     this.rng = new Rng(opts.seed)
+    // 0.5 / 1.5: start the number fields as doubles, so V8 never re-shapes the object mid-run.
+    this.ctx = { world: this.world, rng: this.rng, active: true, speedFactor: 1.5, nowMs: 0.5 }
     this.buffers = createAgentBuffers(count)
     this.links = createLinkBuffers(count)
     this.grid = createLinkGrid(this.world, count)
@@ -205,7 +209,11 @@ export class SwarmSim {
   step(): void {
     const s = ++this.stepIndex
     const buf = this.buffers
-    moveAgents(buf, this.world, this.rng, this.isActive, this.speed / DEFAULT_SPEED)
+    const ctx = this.ctx
+    ctx.active = this.isActive
+    ctx.speedFactor = this.speed / DEFAULT_SPEED
+    ctx.nowMs = this.nowMs
+    moveAgents(buf, ctx)
     if (this.isActive) {
       // The 1 s agent tick is staggered: each step ticks one 1/60 slice of the agents, so every
       // agent still ticks once per AGENT_TICK_STEPS and a 100k swarm has no once-a-second hitch.
@@ -213,7 +221,7 @@ export class SwarmSim {
       const n = buf.count
       const from = Math.floor((phase * n) / AGENT_TICK_STEPS)
       const to = Math.floor(((phase + 1) * n) / AGENT_TICK_STEPS)
-      if (to > from) agentTick(buf, this.rng, this.nowMs, from, to)
+      if (to > from) agentTick(buf, ctx, from, to)
     }
     if (this.isActive && s % FAILURE_TICK_STEPS === 0) this.failureTick()
     if (this.failingCount > 0 && s % RECOVERY_TICK_STEPS === 0) this.recoveryTick()
@@ -285,7 +293,7 @@ export class SwarmSim {
       if (this.failPos[i]! >= 0) continue
       if (active) {
         if (buf.mode[i] === MODE.idle) buf.mode[i] = MODE.explore
-      } else if (this.rng.next() < STANDBY_IDLE_SHARE) {
+      } else if (this.rng.chance(STANDBY_IDLE_SHARE)) {
         buf.mode[i] = MODE.idle
         buf.status[i] = STATUS.idle
       }
@@ -299,12 +307,12 @@ export class SwarmSim {
     let failed = 0
     for (let i = 0; i < n; i++) {
       if (this.failPos[i]! >= 0) continue
-      if (this.rng.next() < FAILURE_P) {
+      if (this.rng.chance(FAILURE_P)) {
         this.failAgent(i, failed < MAX_ALERTS_PER_TICK)
         failed++
       }
     }
-    if (failed > MAX_ALERTS_PER_TICK) {
+    if (failed > MAX_ALERTS_PER_TICK && this.listeners.length > 0) {
       this.log('alert', `[ERROR] ${failed - MAX_ALERTS_PER_TICK} more agents failed in this cycle`)
     }
   }
@@ -316,12 +324,12 @@ export class SwarmSim {
     for (let k = this.failingCount - 1; k >= 0; k--) {
       const i = this.failList[k]!
       if (i === this.heldFailing) continue
-      if (this.rng.next() < RECOVERY_P) {
+      if (this.rng.chance(RECOVERY_P)) {
         this.recoverAgent(i, recovered < MAX_ALERTS_PER_TICK)
         recovered++
       }
     }
-    if (recovered > MAX_ALERTS_PER_TICK) {
+    if (recovered > MAX_ALERTS_PER_TICK && this.listeners.length > 0) {
       this.log('system', `[RECOVERY] ${recovered - MAX_ALERTS_PER_TICK} more agents restored`)
     }
   }

@@ -79,10 +79,13 @@ export function createLinkGrid(world: World, capacity: number, cellSize = LINK_D
   }
 }
 
-/** True when `grid` fits this world and agent capacity (else build a new one). */
+/** True when `grid` fits this world and agent capacity (else build a new one). Allocates nothing. */
 export function gridFits(grid: LinkGrid, world: World, capacity: number): boolean {
-  const { cols, rows } = gridSize(world, grid.cellSize)
-  return grid.capacity >= capacity && grid.cols === cols && grid.rows === rows
+  return (
+    grid.capacity >= capacity &&
+    grid.cols === Math.max(1, Math.ceil(world.width / grid.cellSize)) &&
+    grid.rows === Math.max(1, Math.ceil(world.height / grid.cellSize))
+  )
 }
 
 /** Counting sort of the live agents into grid cells (stable: agent order within a cell). */

@@ -46,11 +46,11 @@ export function attachMainView(sim: SwarmSim): () => void {
       simulated = -1
     }
     if (!s.isActive) return
-    if (s.rng.next() < MAIN_FRAME_ERROR_CHANCE) {
+    if (s.rng.chance(MAIN_FRAME_ERROR_CHANCE)) {
       const i = s.randomHealthyAgent()
       if (i >= 0) s.failAgent(i)
     }
-    if (s.failingCount > 0 && s.rng.next() < MAIN_FRAME_RECOVERY_CHANCE) {
+    if (s.failingCount > 0 && s.rng.chance(MAIN_FRAME_RECOVERY_CHANCE)) {
       const i = s.randomFailingAgent()
       // The 2 s simulated error is recovered by its own 8 s timer.
       if (i >= 0 && i !== simulated) s.recoverAgent(i)

@@ -20,9 +20,18 @@ export class Rng {
     return ((a ^ (a >>> 14)) >>> 0) / 4294967296
   }
 
-  /** True with probability p. */
+  /**
+   * True with probability p: exactly `next() < p`. Hot loops use this rather than comparing
+   * next() themselves: a boolean result is never boxed, while a double returned by a call V8 does
+   * not inline is (a heap allocation per call).
+   */
   chance(p: number): boolean {
     return this.next() < p
+  }
+
+  /** arr[i] = next() × scale (same draw as next(); no boxed double crosses a call). */
+  scaleInto(arr: Float32Array, i: number, scale: number): void {
+    arr[i] = this.next() * scale
   }
 
   /** Integer in [0, n). */

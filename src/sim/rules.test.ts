@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { FAILING_COLOR, TYPE_COLORS } from './agents'
-import { agentTick, clearFailingLook, moveAgents, setFailingLook } from './rules'
+import type { Rng } from './random'
+import { agentTick, clearFailingLook, moveAgents, setFailingLook, type StepContext } from './rules'
 import { buffersOf, scriptedRng, type AgentSpec } from './testSupport'
 import { FLAG, MODE, STATUS } from './types'
 
 const world = { width: 200, height: 100 }
 const { explore, idle, target } = MODE
+
+const ctx = (rng: Rng, active = false, speedFactor = 1, nowMs = 0): StepContext => ({
+  world,
+  rng,
+  active,
+  speedFactor,
+  nowMs,
+})
 
 describe('explore: moves by velocity, bounces at the edges (§4)', () => {
   it.each([
@@ -20,7 +29,7 @@ describe('explore: moves by velocity, bounces at the edges (§4)', () => {
   ] as const)('%s', (_label, spec, factor, ex, ey, esx, esy) => {
     const buf = buffersOf([{ ...spec, mode: explore }])
     const rng = scriptedRng([])
-    moveAgents(buf, world, rng, false, factor)
+    moveAgents(buf, ctx(rng, false, factor))
     expect([buf.x[0], buf.y[0], buf.speedX[0], buf.speedY[0]]).toEqual([ex, ey, esx, esy])
     expect(rng.draws).toBe(0)
   })
@@ -35,7 +44,7 @@ describe('target: moves toward its target; within 5 units a new target, 30% back
     ['exactly 5 away', { x: 10, y: 10, targetX: 13, targetY: 14 }, 1, [], [10.72, 10.96], target],
   ] as const)('%s', (_l, spec, factor, rolls, pos, mode) => {
     const buf = buffersOf([{ ...spec, mode: target }])
-    moveAgents(buf, world, scriptedRng([...rolls]), false, factor)
+    moveAgents(buf, ctx(scriptedRng([...rolls]), false, factor))
     expect(buf.x[0]).toBeCloseTo(pos[0], 5)
     expect(buf.y[0]).toBeCloseTo(pos[1], 5)
     expect(buf.mode[0]).toBe(mode)
@@ -47,7 +56,7 @@ describe('target: moves toward its target; within 5 units a new target, 30% back
     ['stays on target at 0.3', [0.5, 0.25, 0.3], target],
   ])('reached: %s', (_l, rolls, mode) => {
     const buf = buffersOf([{ x: 10, y: 10, targetX: 12, targetY: 13, mode: target }])
-    moveAgents(buf, world, scriptedRng(rolls), false, 1)
+    moveAgents(buf, ctx(scriptedRng(rolls), false, 1))
     expect([buf.targetX[0], buf.targetY[0]]).toEqual([100, 25])
     expect(buf.mode[0]).toBe(mode)
     // the frame that picks the new target does not move
@@ -65,7 +74,7 @@ describe('0.5% mode switch per tick while active', () => {
   ] as const)('%s', (_l, mode, rolls, expected, tgt) => {
     const buf = buffersOf([{ x: 10, y: 10, targetX: 150, targetY: 50, mode }])
     if (mode === explore) buf.targetX[0] = buf.targetY[0] = 0
-    moveAgents(buf, world, scriptedRng([...rolls]), true, 1)
+    moveAgents(buf, ctx(scriptedRng([...rolls]), true, 1))
     expect(buf.mode[0]).toBe(expected)
     expect([buf.targetX[0], buf.targetY[0]]).toEqual(tgt)
   })
@@ -73,7 +82,7 @@ describe('0.5% mode switch per tick while active', () => {
   it('no switch roll in standby', () => {
     const buf = buffersOf([{ mode: explore }, { mode: idle }, { mode: target, targetX: 150 }])
     const rng = scriptedRng([0])
-    moveAgents(buf, world, rng, false, 1)
+    moveAgents(buf, ctx(rng, false, 1))
     expect(rng.draws).toBe(0)
     expect([...buf.mode]).toEqual([explore, idle, target])
   })
@@ -85,7 +94,7 @@ describe('failing agents are frozen', () => {
       { x: 50, y: 50, speedX: 1, speedY: 1, targetX: 0, targetY: 0, mode, failing: true },
     ])
     const rng = scriptedRng([0, 0, 0])
-    moveAgents(buf, world, rng, true, 2)
+    moveAgents(buf, ctx(rng, true, 2))
     expect([buf.x[0], buf.y[0], buf.mode[0]]).toEqual([50, 50, mode])
     expect(rng.draws).toBe(0)
   })
@@ -113,7 +122,7 @@ describe('agent tick: 20% status change (70% active / 30% processing) and energy
   ])('%s', (_l, spec, rolls, status, energy) => {
     const buf = buffersOf([{ mode: idle, ...spec }])
     const rng = scriptedRng(rolls)
-    agentTick(buf, rng, 1234)
+    agentTick(buf, ctx(rng, false, 1, 1234))
     expect(buf.status[0]).toBe(status)
     expect(buf.energy[0]).toBe(energy)
     expect(rng.draws).toBe(rolls.length)
@@ -129,7 +138,7 @@ describe('agent tick: 20% status change (70% active / 30% processing) and energy
     const buf = buffersOf([{ status: energy === 80 ? STATUS.idle : STATUS.active, energy }])
     buf.flags[0] = FLAG.glow
     buf.pulseRate[0] = 1.3
-    agentTick(buf, scriptedRng([...rolls]), 0)
+    agentTick(buf, ctx(scriptedRng([...rolls]), false, 1, 0))
     expect((buf.flags[0]! & FLAG.glow) !== 0).toBe(glow)
     expect(buf.pulseRate[0]).toBeCloseTo(pulse, 5)
   })
@@ -137,7 +146,7 @@ describe('agent tick: 20% status change (70% active / 30% processing) and energy
   it('busy agents stamp lastActiveTime, idle ones keep it', () => {
     const buf = buffersOf([{ status: STATUS.active }, { status: STATUS.idle }])
     buf.lastActiveTime.fill(5)
-    agentTick(buf, scriptedRng([]), 777)
+    agentTick(buf, ctx(scriptedRng([]), false, 1, 777))
     expect([...buf.lastActiveTime]).toEqual([777, 5])
   })
 
@@ -147,7 +156,7 @@ describe('agent tick: 20% status change (70% active / 30% processing) and energy
       { status: STATUS.idle },
       { status: STATUS.idle },
     ])
-    agentTick(buf, scriptedRng([]), 0, 1, 2)
+    agentTick(buf, ctx(scriptedRng([]), false, 1, 0), 1, 2)
     expect([...buf.energy]).toEqual([60, 61, 60])
   })
 })

@@ -42,20 +42,31 @@ const IDLE_STATUS = STATUS.idle
 const PROCESSING = STATUS.processing
 
 /**
- * One frame of movement for non-failing agents (failing agents are frozen). `speedFactor` is
- * speed / 5. While `active`, each agent also has the 0.5% mode switch of §4.
+ * What one step hands to the per-agent rules. The engine keeps one object and updates its fields
+ * every step: numbers passed as plain arguments to a call V8 does not inline are boxed (a heap
+ * allocation per call unless they are small integers), fields of a long-lived object are not.
  */
-export function moveAgents(
-  buf: AgentBuffers,
-  world: World,
-  rng: Rng,
-  active: boolean,
-  speedFactor: number,
-): void {
+export interface StepContext {
+  world: World
+  rng: Rng
+  /** §4 active (true) or standby */
+  active: boolean
+  /** movement scale: speed / 5 */
+  speedFactor: number
+  /** simulated wall clock of this step (lastActiveTime stamps) */
+  nowMs: number
+}
+
+/**
+ * One frame of movement for non-failing agents (failing agents are frozen). While active, each
+ * agent also has the 0.5% mode switch of §4.
+ */
+export function moveAgents(buf: AgentBuffers, ctx: StepContext): void {
   const n = buf.count
   const { x, y, speedX, speedY, targetX, targetY, mode, flags } = buf
-  const w = world.width
-  const h = world.height
+  const { rng, active, speedFactor } = ctx
+  const w = ctx.world.width
+  const h = ctx.world.height
   const tStep = TARGET_SPEED * speedFactor
   for (let i = 0; i < n; i++) {
     if ((flags[i]! & FAILING) !== 0) continue
@@ -78,28 +89,30 @@ export function moveAgents(
         py = 2 * h - py
         speedY[i] = -speedY[i]!
       }
-      x[i] = px < 0 ? 0 : px > w ? w : px
-      y[i] = py < 0 ? 0 : py > h ? h : py
+      // GOTCHA: Math.min/max, not `px < 0 ? 0 : px > w ? w : px`: with w a small integer the
+      // ternary's phi became a tagged value in V8 and boxed a HeapNumber per agent per frame.
+      x[i] = Math.min(Math.max(px, 0), w)
+      y[i] = Math.min(Math.max(py, 0), h)
     } else if (m === TARGET) {
       const dx = targetX[i]! - x[i]!
       const dy = targetY[i]! - y[i]!
       const dist = Math.sqrt(dx * dx + dy * dy)
       if (dist < TARGET_REACHED_DISTANCE) {
-        targetX[i] = rng.next() * w
-        targetY[i] = rng.next() * h
-        if (rng.next() < TARGET_REVERT_TO_EXPLORE_CHANCE) mode[i] = m = EXPLORE
+        rng.scaleInto(targetX, i, w)
+        rng.scaleInto(targetY, i, h)
+        if (rng.chance(TARGET_REVERT_TO_EXPLORE_CHANCE)) mode[i] = m = EXPLORE
       } else {
         const s = dist < tStep ? 1 : tStep / dist
         x[i] = x[i]! + dx * s
         y[i] = y[i]! + dy * s
       }
     }
-    if (active && rng.next() < MODE_SWITCH_CHANCE) {
+    if (active && rng.chance(MODE_SWITCH_CHANCE)) {
       if (m === EXPLORE || m === IDLE) {
         mode[i] = TARGET
-        targetX[i] = rng.next() * w
-        targetY[i] = rng.next() * h
-      } else if (rng.next() < MODE_BACK_TO_EXPLORE_CHANCE) {
+        rng.scaleInto(targetX, i, w)
+        rng.scaleInto(targetY, i, h)
+      } else if (rng.chance(MODE_BACK_TO_EXPLORE_CHANCE)) {
         mode[i] = EXPLORE
       }
     }
@@ -124,34 +137,43 @@ export function applyEnergyLook(buf: AgentBuffers, i: number): void {
  */
 export function agentTick(
   buf: AgentBuffers,
-  rng: Rng,
-  nowMs: number,
+  ctx: StepContext,
   from = 0,
   to: number = buf.count,
 ): void {
   const n = to < buf.count ? to : buf.count
-  const { status, mode, energy, flags, lastActiveTime } = buf
+  const { status, mode, energy, flags, lastActiveTime, pulseRate } = buf
+  const { rng, nowMs } = ctx
   for (let i = from; i < n; i++) {
     let e = energy[i]!
     if ((flags[i]! & FAILING) !== 0) {
-      e -= ENERGY_FAILING_LOSS
-      energy[i] = e < 0 ? 0 : e
+      energy[i] = Math.max(e - ENERGY_FAILING_LOSS, 0)
       continue
     }
     let s = status[i]!
-    if (rng.next() < STATUS_CHANGE_CHANCE) {
-      status[i] = s = rng.next() < STATUS_ACTIVE_SHARE ? ACTIVE : PROCESSING
+    if (rng.chance(STATUS_CHANGE_CHANCE)) {
+      status[i] = s = rng.chance(STATUS_ACTIVE_SHARE) ? ACTIVE : PROCESSING
     }
     if (s === ACTIVE || s === PROCESSING) {
-      e -= rng.next() < ENERGY_BUSY_LOSS_EXTRA_CHANCE ? ENERGY_BUSY_LOSS * 2 : ENERGY_BUSY_LOSS
+      e -= rng.chance(ENERGY_BUSY_LOSS_EXTRA_CHANCE) ? ENERGY_BUSY_LOSS * 2 : ENERGY_BUSY_LOSS
       lastActiveTime[i] = nowMs
     } else if (s === IDLE_STATUS) {
-      e += rng.next() < ENERGY_IDLE_GAIN_EXTRA_CHANCE ? ENERGY_IDLE_GAIN * 2 : ENERGY_IDLE_GAIN
+      e += rng.chance(ENERGY_IDLE_GAIN_EXTRA_CHANCE) ? ENERGY_IDLE_GAIN * 2 : ENERGY_IDLE_GAIN
     }
     const m = mode[i]!
     if (m === EXPLORE || m === TARGET) e -= ENERGY_MOVING_LOSS
-    energy[i] = e < 0 ? 0 : e > 100 ? 100 : e
-    applyEnergyLook(buf, i)
+    // GOTCHA: Math.min/max, not nested ternaries with 0/100: V8 typed that phi as tagged and
+    // boxed a HeapNumber per agent. The look (applyEnergyLook, inlined by hand) reads the stored
+    // float32 value back, so the thresholds see exactly what is drawn.
+    energy[i] = Math.min(Math.max(e, 0), 100)
+    const stored = energy[i]!
+    if (stored < ENERGY_LOW) {
+      flags[i] = flags[i]! & NOT_GLOW
+      pulseRate[i] = PULSE_LOW
+    } else if (stored > ENERGY_HIGH) {
+      flags[i] = flags[i]! | GLOW
+      pulseRate[i] = PULSE_HIGH
+    }
   }
 }
 
@@ -167,5 +189,7 @@ export function clearFailingLook(buf: AgentBuffers, i: number): void {
   const e = buf.energy[i]!
   buf.flags[i] = (buf.flags[i]! & ~FAILING & NOT_GLOW) | (e > ENERGY_HIGH ? GLOW : 0)
   buf.color[i] = TYPE_COLORS[buf.type[i]!] ?? TYPE_COLORS[4]!
-  buf.pulseRate[i] = e > ENERGY_HIGH ? PULSE_HIGH : e < ENERGY_LOW ? PULSE_LOW : 1
+  if (e > ENERGY_HIGH) buf.pulseRate[i] = PULSE_HIGH
+  else if (e < ENERGY_LOW) buf.pulseRate[i] = PULSE_LOW
+  else buf.pulseRate[i] = 1
 }

@@ -18,6 +18,12 @@ export function scriptedRng(values: number[], fallback = 0.999): Rng & { draws: 
       rng.draws++
       return k < values.length ? values[k++]! : fallback
     },
+    chance(p: number) {
+      return rng.next() < p
+    },
+    scaleInto(arr: Float32Array, i: number, scale: number) {
+      arr[i] = rng.next() * scale
+    },
   }
   return rng as unknown as Rng & { draws: number }
 }
