@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query'
 import styled from 'styled-components'
 import { HttpError } from '../../api/http'
 import { Button } from '../../ui/Button'
@@ -7,7 +7,7 @@ import { Panel } from '../../ui/Panel'
 import { ContractPanel } from './ContractPanel'
 import { formatTimestamp } from './format'
 import { MarketCards } from './MarketCards'
-import { marketTokenQuery } from './queries'
+import { marketTokenQuery, tokenKeys } from './queries'
 import { TreasuryPanel } from './TreasuryPanel'
 
 const StaleBanner = styled.div`
@@ -38,15 +38,23 @@ function errorDetail(err: Error): string {
 
 /** Token Info (SPEC §2): contract, market cards, treasury wallet, the disabled Buy button. */
 export default function TokenInfoPage() {
+  const queryClient = useQueryClient()
   const market = useQuery(marketTokenQuery)
+  const fetching =
+    useIsFetching({ queryKey: tokenKeys.market }) + useIsFetching({ queryKey: tokenKeys.treasury })
   const data = market.data
+  // §9: no interval refetch; the visitor asks for fresh figures (the treasury only once it runs).
+  const refresh = () => {
+    void queryClient.refetchQueries({ queryKey: tokenKeys.market })
+    void queryClient.refetchQueries({ queryKey: tokenKeys.treasury })
+  }
   return (
     <PageLayout
       title="Token Info"
       subtitle="vPOS token market data"
       actions={
-        <Button $variant="ghost" onClick={() => void market.refetch()} disabled={market.isFetching}>
-          {market.isFetching && !market.isPending ? 'Refreshing...' : 'Refresh'}
+        <Button $variant="ghost" onClick={refresh} disabled={fetching > 0}>
+          {fetching > 0 && !market.isPending ? 'Refreshing...' : 'Refresh'}
         </Button>
       }
     >
