@@ -4,7 +4,8 @@ import { expect, test, type Page } from '@playwright/test'
 /**
  * Compute screen (§2, §9). Demo data comes from the page's random sources seeded by `?seed=N`; the
  * warning sequence below was read off src/pages/compute/computeData.ts for seed 3 (new warnings at
- * ticks 3 critical, 4 critical, 6, 8, 10; none at the other ticks).
+ * ticks 3 critical, 4 critical, 6, 8, 10; none at the other ticks). `feed=sim&paused=1` keeps the
+ * swarm metrics (processing power) on the local, stopped, seeded sim.
  */
 const T0 = new Date('2026-11-22T10:00:00Z')
 const TONES: Record<string, string> = {
@@ -18,7 +19,7 @@ test.use({ timezoneId: 'UTC', locale: 'en-US' })
 async function open(page: Page, seed: number) {
   await page.clock.install({ time: T0 })
   await page.clock.pauseAt(new Date(T0.getTime() + 1000))
-  await page.goto(`/compute?boot=0&paused=1&seed=${seed}`)
+  await page.goto(`/compute?boot=0&feed=sim&paused=1&seed=${seed}`)
   // GOTCHA: React 19 reveals a lazy page 300 ms (of the paused clock) after its fallback showed.
   await page.clock.runFor(300)
   await expect(page.getByRole('heading', { name: 'Compute', level: 1 })).toBeVisible()
