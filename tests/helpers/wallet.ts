@@ -145,11 +145,18 @@ export async function signIn(target: Target, w: TestWallet): Promise<string> {
  * provider at `window.phantom.solana` (and legacy `window.solana`) that signs with `w`'s real
  * ed25519 key through the page's WebCrypto. `window.__phantomCalls` counts its calls.
  */
-export function phantomArgs(w: TestWallet): { seedHex: string; address: string } {
-  return { seedHex: Buffer.from(w.seed).toString('hex'), address: w.address }
+export interface PhantomArgs {
+  seedHex: string
+  address: string
+  /** connect() waits until the page calls window.__releaseConnect() (to see 'Connecting...') */
+  holdConnect?: boolean
 }
 
-export function injectPhantom({ seedHex, address }: { seedHex: string; address: string }) {
+export function phantomArgs(w: TestWallet, opts: { holdConnect?: boolean } = {}): PhantomArgs {
+  return { seedHex: Buffer.from(w.seed).toString('hex'), address: w.address, ...opts }
+}
+
+export function injectPhantom({ seedHex, address, holdConnect = false }: PhantomArgs) {
   const seed = Uint8Array.from((seedHex.match(/../g) ?? []).map((h) => parseInt(h, 16)))
   // PKCS#8 wrapping of a raw ed25519 seed (RFC 8410).
   const prefix = [
@@ -167,6 +174,11 @@ export function injectPhantom({ seedHex, address }: { seedHex: string; address: 
     isConnected: false,
     async connect() {
       calls.connect++
+      if (holdConnect) {
+        await new Promise<void>((resolve) => {
+          ;(window as unknown as Record<string, unknown>).__releaseConnect = resolve
+        })
+      }
       provider.publicKey = publicKey
       provider.isConnected = true
       return { publicKey }

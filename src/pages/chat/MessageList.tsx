@@ -62,7 +62,7 @@ const Head = styled.div`
   gap: 10px;
 `
 const Time = styled.time`
-  color: ${(p) => p.theme.color.dim};
+  color: ${(p) => p.theme.color.muted};
   font-size: 10px;
   white-space: nowrap;
 `
