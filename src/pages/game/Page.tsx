@@ -1,11 +1,28 @@
+import { Icon } from '../../app/icons'
+import { Badge } from '../../ui/Badge'
+import { Button } from '../../ui/Button'
 import { PageLayout } from '../../ui/Page'
-import { Panel } from '../../ui/Panel'
+import { TeaserHero, TeaserRow, TeaserText } from '../../ui/Teaser'
 
-/** Game: the screen's frame; its panels arrive with its own issue. */
+/** /game teaser (SPEC §2): launch Q3 2025, early access closed. */
 export default function GamePage() {
   return (
     <PageLayout title="Game" subtitle="vPOS Agentic Games">
-      <Panel title="Status">This module is being deployed.</Panel>
+      <TeaserHero
+        icon={<Icon name="game" size={30} />}
+        eyebrow="Launch Q3 2025"
+        title="vPOS AGENTIC GAMES"
+        tagline="PLAY . COMPETE . EVOLVE"
+      >
+        <Badge $tone="yellow">COMING SOON</Badge>
+        <TeaserText>AI agent-based gaming experience</TeaserText>
+        <TeaserText>
+          Launch: <strong style={{ color: 'inherit' }}>Q3 2025</strong>
+        </TeaserText>
+        <TeaserRow>
+          <Button disabled>EARLY ACCESS CLOSED</Button>
+        </TeaserRow>
+      </TeaserHero>
     </PageLayout>
   )
 }

@@ -1,11 +1,22 @@
+import { Icon } from '../../app/icons'
+import { Badge } from '../../ui/Badge'
 import { PageLayout } from '../../ui/Page'
-import { Panel } from '../../ui/Panel'
+import { TeaserHero, TeaserText } from '../../ui/Teaser'
 
-/** Labs: the screen's frame; its panels arrive with its own issue. */
+/** /labs teaser (SPEC §2). */
 export default function LabsPage() {
   return (
-    <PageLayout title="Labs" subtitle="vPOS Labs">
-      <Panel title="Status">This module is being deployed.</Panel>
+    <PageLayout title="Labs" subtitle="vPOS research and experiments">
+      <TeaserHero
+        icon={<Icon name="labs" size={30} />}
+        eyebrow="Research division"
+        title="vPOS Labs - Under Development"
+      >
+        <Badge $tone="yellow">ACCESS OPENING SOON</Badge>
+        <TeaserText>
+          Experimental agent models and research tools are being prepared in the lab.
+        </TeaserText>
+      </TeaserHero>
     </PageLayout>
   )
 }
