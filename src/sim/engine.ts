@@ -18,10 +18,12 @@ import {
 } from './constants'
 import type { SimEvent, SimListener } from './events'
 import {
+  bucketAgents,
   computeLinksInto,
   createLinkBuffers,
   createLinkGrid,
   gridFits,
+  linkRows,
   type LinkGrid,
 } from './links'
 import {
@@ -94,6 +96,9 @@ export class SwarmSim {
   private messageSeq = 0
   private errorSeq = 0
   private grid: LinkGrid
+  /** computeLinksStaged: next stage (0 = start a new search) and its back buffer */
+  private linkStage = 0
+  private linksBack: LinkBuffers | null = null
   /** Reused every step (see StepContext: no per-step allocation). */
   private readonly ctx: StepContext
   private readonly listeners: SimListener[] = []
@@ -230,10 +235,52 @@ export class SwarmSim {
 
   /** Link-neighbour search (uniform grid); fills `links`, returns the link count. */
   computeLinks(): number {
+    this.ensureGrid()
+    this.linkStage = 0
+    return computeLinksInto(this.buffers, this.grid, this.links)
+  }
+
+  /**
+   * The same search spread over `stages` calls (one per frame for big swarms): the first call sorts
+   * the agents into the grid (copying their positions), each call searches the next share of the
+   * grid rows into a back buffer, and the last one publishes it to `links`. The links are exact
+   * for the positions at the first call. Returns true when `links` changed.
+   */
+  computeLinksStaged(stages: number): boolean {
+    if (stages <= 1) {
+      this.computeLinks()
+      return true
+    }
+    if (this.linkStage === 0) {
+      this.ensureGrid()
+      bucketAgents(this.buffers, this.grid)
+      if (!this.linksBack || this.linksBack.a.length < this.links.a.length) {
+        this.linksBack = createLinkBuffers(this.buffers.capacity)
+      }
+      this.linksBack.count = 0
+    }
+    const back = this.linksBack!
+    const rows = this.grid.rows
+    const k = this.linkStage
+    const from = Math.floor((k * rows) / stages)
+    const to = Math.floor(((k + 1) * rows) / stages)
+    back.count = linkRows(this.grid, from, to, back, back.count)
+    if (k + 1 < stages) {
+      this.linkStage = k + 1
+      return false
+    }
+    this.linkStage = 0
+    const links = this.links
+    links.a.set(back.a.subarray(0, back.count))
+    links.b.set(back.b.subarray(0, back.count))
+    links.count = back.count
+    return true
+  }
+
+  private ensureGrid(): void {
     if (!gridFits(this.grid, this.world, this.buffers.capacity)) {
       this.grid = createLinkGrid(this.world, this.buffers.capacity)
     }
-    return computeLinksInto(this.buffers, this.grid, this.links)
   }
 
   isFailing(i: number): boolean {

@@ -3,7 +3,8 @@
  *
  *   const sim = createSwarmSim({ seed: 42, count: 146 })   // world from the count when omitted
  *   sim.buffers        AgentBuffers (types.ts): structure-of-arrays typed arrays, index i = agent i
- *   sim.links          LinkBuffers: filled by sim.computeLinks() (≤ connections[i] nearest, < 120 units)
+ *   sim.links          LinkBuffers: filled by sim.computeLinks() (≤ connections[i] nearest, < 120 units),
+ *                      or by sim.computeLinksStaged(n) over n calls (big swarms: even cost per frame)
  *   sim.world          { width, height }
  *   sim.tick(dtMs)     advance by a frame's dt in fixed 1/60 s steps (≤ 8 steps per call)
  *   sim.advance(ms)    advance exactly ms of simulated time (tests/timers; no cap)
@@ -37,10 +38,12 @@ export {
   writeAgent,
 } from './agents'
 export {
+  bucketAgents,
   computeLinksInto,
   createLinkBuffers,
   createLinkGrid,
   gridFits,
+  linkRows,
   type LinkGrid,
 } from './links'
 export { SwarmSim, createSwarmSim, type SwarmSimOptions } from './engine'

@@ -143,4 +143,23 @@ describe('link-neighbour search (uniform grid)', () => {
     ])
     expect(gridLinks(buf, { width: 400, height: 400 })).toEqual(['0-1'])
   })
+
+  it.each([1, 2, 3, 4, 7])(
+    'staged over %s calls: the same links as one search, for the positions at the first call',
+    (stages) => {
+      const sim = createSwarmSim({ seed: 5, count: 3000 })
+      sim.advance(1000)
+      const reference = createSwarmSim({ seed: 5, count: 3000 })
+      reference.advance(1000)
+      reference.computeLinks()
+      const calls: boolean[] = []
+      do {
+        calls.push(sim.computeLinksStaged(stages))
+        sim.step() // agents move between stages; the search keeps its snapshot
+      } while (!calls.at(-1))
+      expect(calls).toHaveLength(stages)
+      expect(sim.links.count).toBe(reference.links.count)
+      expect(linkSet(sim.links)).toEqual(linkSet(reference.links))
+    },
+  )
 })

@@ -88,8 +88,11 @@ export function gridFits(grid: LinkGrid, world: World, capacity: number): boolea
   )
 }
 
-/** Counting sort of the live agents into grid cells (stable: agent order within a cell). */
-function bucket(buf: AgentBuffers, grid: LinkGrid): void {
+/**
+ * Counting sort of the live agents into grid cells (stable: agent order within a cell). It copies
+ * the positions it sorts, so a search over its rows may run later (linkRows in stages).
+ */
+export function bucketAgents(buf: AgentBuffers, grid: LinkGrid): void {
   const { cols, rows, cellSize, cellStart, cellCursor, cellOf, item, sxy, sk } = grid
   const n = buf.count
   const xs = buf.x
@@ -124,14 +127,30 @@ function bucket(buf: AgentBuffers, grid: LinkGrid): void {
 
 /** Recompute `links` for the live agents of `buf`. Returns the number of links. */
 export function computeLinksInto(buf: AgentBuffers, grid: LinkGrid, links: LinkBuffers): number {
-  bucket(buf, grid)
+  bucketAgents(buf, grid)
+  links.count = linkRows(grid, 0, grid.rows, links, 0)
+  return links.count
+}
+
+/**
+ * The search for the agents of cell rows [rowFrom, rowTo) of the last bucketAgents(), appending
+ * links from index `count`; returns the new count. Rows must be searched in order (a pair picked
+ * by both ends is kept once, by looking at the picks of the earlier agent).
+ */
+export function linkRows(
+  grid: LinkGrid,
+  rowFrom: number,
+  rowTo: number,
+  links: LinkBuffers,
+  count: number,
+): number {
   const { cols, rows, cellStart, item, sxy, sk, picks, pickCount, candT, candD, bestD, bestJ } =
     grid
   const la = links.a
   const lb = links.b
   const maxD2 = LINK_DISTANCE * LINK_DISTANCE
-  let count = 0
-  for (let cy = 0; cy < rows; cy++) {
+  const rowEnd = rowTo < rows ? rowTo : rows
+  for (let cy = rowFrom; cy < rowEnd; cy++) {
     const y0 = cy > 0 ? cy - 1 : 0
     const y1 = cy < rows - 1 ? cy + 1 : cy
     for (let cx = 0; cx < cols; cx++) {
@@ -207,6 +226,5 @@ export function computeLinksInto(buf: AgentBuffers, grid: LinkGrid, links: LinkB
       }
     }
   }
-  links.count = count
   return count
 }

@@ -98,8 +98,8 @@ export interface SwarmRuntime {
   syncAccum: number
   /** ms of replay time toward the next snapshot */
   replayAccum: number
-  /** frames since the last link computation */
-  linkFrame: number
+  /** swarm.version a staged link search started at (−1: none running) */
+  linkCycleVersion: number
   /** swarm.version the links were last computed for (−1: recompute) */
   linksVersion: number
   /** persisted snapshots are loaded once per page */
@@ -156,7 +156,7 @@ export const runtime: SwarmRuntime = {
   lastFrameAt: null,
   syncAccum: 0,
   replayAccum: 0,
-  linkFrame: 0,
+  linkCycleVersion: -1,
   linksVersion: -1,
   restoreStarted: false,
 }
@@ -169,7 +169,7 @@ export function installSim(sim: SwarmSim, paused = false): void {
   runtime.liveSim = null
   runtime.syncAccum = 0
   runtime.replayAccum = 0
-  runtime.linkFrame = 0
+  runtime.linkCycleVersion = -1
   runtime.linksVersion = -1
   Object.assign(swarm, initialState(sim, paused))
 }

@@ -166,11 +166,27 @@ describe('frames', () => {
     expect(runtime.sim.nowMs - before).toBeCloseTo(1000, 6)
   })
 
-  it(`above 20,000 agents links are recomputed every ${LINK_EVERY_LARGE}th changed frame`, () => {
+  it(`above 20,000 agents the link search is staged over ${LINK_EVERY_LARGE} frames`, () => {
     resetSwarm({ seed: 2, count: 20_001 })
-    const spy = vi.spyOn(runtime.sim, 'computeLinks')
+    const full = vi.spyOn(runtime.sim, 'computeLinks')
+    const staged = vi.spyOn(runtime.sim, 'computeLinksStaged')
     for (let k = 0; k < 8; k++) frame(STEP_MS)
-    expect(spy).toHaveBeenCalledTimes(2)
+    expect(full).not.toHaveBeenCalled()
+    expect(staged.mock.results.map((r) => r.value)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      true,
+    ])
+    // paused: the search under way is finished, then nothing more
+    frame(STEP_MS)
+    setPaused(true)
+    for (let k = 0; k < 10; k++) frame(STEP_MS)
+    expect(staged).toHaveBeenCalledTimes(12)
   })
 
   it(`panels' figures are synced at most every ${DERIVED_SYNC_MS} ms`, () => {

@@ -53,7 +53,10 @@ export { REPLAY_SPEEDS } from './swarmState'
 export * from './snapshotStore'
 export { appendMessage, clearMessages } from './messages'
 
-/** Above this many agents, links are recomputed every LINK_EVERY_LARGE frames instead of every frame. */
+/**
+ * Above this many agents the link search is staged: each frame searches a 1/LINK_EVERY_LARGE share
+ * of the grid, so the links refresh every LINK_EVERY_LARGE frames at an even cost per frame.
+ */
 export const LINK_EVERY_FRAME_MAX = 20_000
 export const LINK_EVERY_LARGE = 4
 
@@ -68,15 +71,24 @@ function listen(sim: SwarmSim): void {
 }
 
 /**
- * Recompute links when the displayed buffers changed since the last computation (every such frame,
- * or every LINK_EVERY_LARGE-th for swarms above LINK_EVERY_FRAME_MAX agents).
+ * Recompute links when the displayed buffers changed since the last computation: at once up to
+ * LINK_EVERY_FRAME_MAX agents, in LINK_EVERY_LARGE staged frames above (a started search is
+ * finished even when nothing moves meanwhile).
  */
 function maybeComputeLinks(sim: SwarmSim): void {
-  if (runtime.linksVersion === swarm.version) return
-  runtime.linkFrame++
-  if (sim.buffers.count > LINK_EVERY_FRAME_MAX && runtime.linkFrame % LINK_EVERY_LARGE !== 0) return
-  sim.computeLinks()
-  runtime.linksVersion = swarm.version
+  const staging = runtime.linkCycleVersion >= 0
+  if (runtime.linksVersion === swarm.version && !staging) return
+  if (sim.buffers.count <= LINK_EVERY_FRAME_MAX) {
+    sim.computeLinks()
+    runtime.linksVersion = swarm.version
+    runtime.linkCycleVersion = -1
+    return
+  }
+  if (!staging) runtime.linkCycleVersion = swarm.version
+  if (sim.computeLinksStaged(LINK_EVERY_LARGE)) {
+    runtime.linksVersion = runtime.linkCycleVersion
+    runtime.linkCycleVersion = -1
+  }
 }
 
 /**
