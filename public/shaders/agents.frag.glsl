@@ -2,7 +2,11 @@
 // Agents: a disc in the type colour, a pulsing glow, the processing spinner, failing red with a cross.
 precision highp float;
 
+#ifdef AGENT_POINTS
+flat in float vExtent;
+#else
 in vec2 vLocal;
+#endif
 flat in float vRadius;
 flat in vec3 vColor;
 flat in float vAlpha;
@@ -17,7 +21,12 @@ const float PI = 3.14159265;
 const float AA = 0.75;
 
 void main() {
-  float d = length(vLocal);
+#ifdef AGENT_POINTS
+  vec2 local = (gl_PointCoord * 2.0 - 1.0) * vExtent;
+#else
+  vec2 local = vLocal;
+#endif
+  float d = length(local);
   float r = vRadius;
   float core = 1.0 - smoothstep(r - AA, r + AA, d);
   vec3 color = vColor;
@@ -35,7 +44,7 @@ void main() {
     float inner = max(r * 1.5, r + 2.0);
     float outer = inner + max(r * 0.35, 1.2);
     float ring = smoothstep(inner - AA, inner + AA, d) * (1.0 - smoothstep(outer - AA, outer + AA, d));
-    float a = atan(vLocal.y, vLocal.x) + vSpinner * PI * 0.25;
+    float a = atan(local.y, local.x) + vSpinner * PI * 0.25;
     float arc = step(0.5, fract(a / (PI * 0.5)));
     float s = ring * arc * 0.9;
     color = mix(color, vec3(1.0), s * (1.0 - core));
@@ -46,8 +55,8 @@ void main() {
   if (vFailing > 0.5) {
     float arm = r * 0.7;
     float w = max(r * 0.09, 0.45);
-    float l1 = abs(vLocal.x - vLocal.y) * 0.70710678;
-    float l2 = abs(vLocal.x + vLocal.y) * 0.70710678;
+    float l1 = abs(local.x - local.y) * 0.70710678;
+    float l2 = abs(local.x + local.y) * 0.70710678;
     float along = max(l1, l2);
     float cross = (1.0 - smoothstep(w - AA * 0.5, w + AA * 0.5, min(l1, l2))) * (1.0 - smoothstep(arm - AA, arm, along));
     color = mix(color, vec3(1.0, 0.92, 0.92), cross * 0.95);

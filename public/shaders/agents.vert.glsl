@@ -1,12 +1,14 @@
 #define SHADER_NAME agents.vert
-// Agents: one instanced quad per agent. Per-instance attributes are the sim's typed arrays
-// (src/sim/types.ts AgentBuffers) uploaded as they are; world y grows downward, three's y upward.
+// Agents. The per-agent attributes are the sim's typed arrays (src/sim/types.ts AgentBuffers)
+// uploaded as they are. Drawn as ONE instanced draw of a quad per agent; with AGENT_POINTS
+// (software WebGL, src/scene/agents/agentDraw.ts) as ONE gl.POINTS draw, a point sprite per agent.
 precision highp float;
 precision highp int;
 
-uniform mat4 projectionMatrix;
-uniform mat4 modelViewMatrix;
-// CSS px size of the canvas and CSS px per world unit
+// the view (src/scene/viewUniforms.ts): world point at the canvas centre, world→clip scale
+// (2·zoom / canvas size, y flipped: the world's y grows downward), canvas CSS px, CSS px per unit
+uniform vec2 uCenter;
+uniform vec2 uScale;
 uniform vec2 uViewport;
 uniform float uZoom;
 // animation clock (s); frozen while the sim is paused
@@ -15,7 +17,6 @@ uniform float uTime;
 uniform vec3 uTypeColors[5];
 uniform vec3 uFailingColor;
 
-in vec2 position;
 in float instanceX;
 in float instanceY;
 in float instanceSize;
@@ -25,8 +26,18 @@ in float instanceType;
 in float instanceStatus;
 in float instanceFlags;
 
-// px offset of this fragment from the agent's centre
+#ifdef AGENT_POINTS
+// device px per CSS px, and the largest point the GPU draws
+uniform float uPixelRatio;
+uniform float uMaxPointSize;
+// half the sprite's side in CSS px
+flat out float vExtent;
+#else
+// quad corner, -1..1
+in vec2 position;
+// CSS px offset of this fragment from the agent's centre
 out vec2 vLocal;
+#endif
 flat out float vRadius;
 flat out vec3 vColor;
 flat out float vAlpha;
@@ -35,17 +46,30 @@ flat out float vGlow;
 flat out float vSpinner;
 flat out float vFailing;
 
+#ifdef AGENT_POINTS
+#define AGENT_INDEX gl_VertexID
+#else
+#define AGENT_INDEX gl_InstanceID
+#endif
+
 const float STATUS_IDLE = 1.0;
 const float STATUS_PROCESSING = 2.0;
 const float STATUS_OTHER = 3.0;
 const float PI = 3.14159265;
 
+void cull() {
+  gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+#ifdef AGENT_POINTS
+  gl_PointSize = 1.0;
+#endif
+}
+
 void main() {
-  vec4 centre = projectionMatrix * modelViewMatrix * vec4(instanceX, -instanceY, 0.0, 1.0);
-  // Off-screen agents (most of a 100,000-agent world): collapse the quad before any other work.
+  vec2 centre = (vec2(instanceX, instanceY) - uCenter) * uScale;
+  // Off-screen agents (most of a 100,000-agent world): nothing else to compute.
   float reach = (instanceSize * 3.5 * uZoom + 8.0) * 2.0 / min(uViewport.x, uViewport.y);
   if (abs(centre.x) > 1.0 + reach || abs(centre.y) > 1.0 + reach) {
-    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+    cull();
     return;
   }
 
@@ -53,7 +77,7 @@ void main() {
   bool glow = mod(flags, 2.0) >= 1.0;
   bool failing = mod(floor(flags * 0.5), 2.0) >= 1.0;
   // a stable per-agent phase so the swarm does not pulse in lockstep
-  float phase = fract(sin(float(gl_InstanceID) * 12.9898) * 43758.5453) * 2.0 * PI;
+  float phase = fract(sin(float(AGENT_INDEX) * 12.9898) * 43758.5453) * 2.0 * PI;
   float pulse = 0.5 + 0.5 * sin(uTime * instancePulseRate * PI + phase);
 
   float radius = max(instanceSize * uZoom * (1.0 + 0.12 * pulse), 1.0);
@@ -73,6 +97,13 @@ void main() {
 
   float extent = radius * (vGlow > 0.0 ? 3.0 : vSpinner >= 0.0 ? 2.1 : 1.0) + 1.5;
   if (vSpinner >= 0.0) extent = max(extent, 7.0);
+#ifdef AGENT_POINTS
+  extent = min(extent, 0.5 * uMaxPointSize / uPixelRatio);
+  vExtent = extent;
+  gl_PointSize = 2.0 * extent * uPixelRatio;
+  gl_Position = vec4(centre, 0.0, 1.0);
+#else
   vLocal = position * extent;
-  gl_Position = centre + vec4(vLocal * 2.0 / uViewport, 0.0, 0.0);
+  gl_Position = vec4(centre + vLocal * 2.0 / uViewport, 0.0, 1.0);
+#endif
 }

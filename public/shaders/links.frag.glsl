@@ -1,14 +1,12 @@
 #define SHADER_NAME links.frag
-// Links: a teal line that fades out toward the link distance.
+// Links: thin translucent teal lines.
 precision highp float;
 
 uniform vec3 uColor;
 uniform float uOpacity;
 
-in float vFade;
-
 out vec4 fragColor;
 
 void main() {
-  fragColor = vec4(uColor, uOpacity * vFade);
+  fragColor = vec4(uColor, uOpacity);
 }

@@ -8,7 +8,8 @@ import { hoverDue, type PickRequests } from './picking/pickRequests'
 import { exposeSceneStats, sceneStats } from './sceneStats'
 
 interface InFlight {
-  kind: 'hover' | 'click'
+  /** 'prime': the throwaway first pick (GpuPicker.prime) */
+  kind: 'hover' | 'click' | 'prime'
   clientX: number
   clientY: number
 }
@@ -22,6 +23,7 @@ function resolvePick(
   picks: PickRequests,
   canvas: HTMLElement,
 ): void {
+  if (pick.kind === 'prime') return
   const b = swarm.buffers
   const id = index >= 0 && index < b.count ? (b.ids[index] ?? null) : null
   if (pick.kind === 'click') {
@@ -67,7 +69,10 @@ export function FrameDriver({
   picks: PickRequests
   bench: boolean
 }) {
-  const picker = useMemo(() => new GpuPicker(pickMaterial), [pickMaterial])
+  const picker = useMemo(
+    () => new GpuPicker(pickMaterial, agents.mode),
+    [pickMaterial, agents.mode],
+  )
   const inFlight = useMemo<InFlight>(() => ({ kind: 'hover', clientX: 0, clientY: 0 }), [])
   const drawn = useRef(0)
   const frameStart = useRef(0)
@@ -86,7 +91,7 @@ export function FrameDriver({
   }, -1)
 
   useFrame((state) => {
-    const { gl, scene, camera, size } = state
+    const { gl, scene, camera } = state
     // Collect a finished pick before this frame's commands are queued: a read behind them would
     // wait for them (see GpuPicker.poll).
     const index = picker.poll()
@@ -99,8 +104,10 @@ export function FrameDriver({
     gl.render(scene, camera)
     const t1 = performance.now()
     const geometry = agents.geometry
-    if (drawn.current === 1) picker.compile(gl, camera)
-    if (!picker.busy) {
+    if (drawn.current === 1 && !picker.busy) {
+      inFlight.kind = 'prime'
+      picker.prime(gl, camera, geometry)
+    } else if (!picker.busy) {
       const click = picks.clickPending
       const point = click ? picks.click : hoverDue(picks, t1) ? picks.hover : null
       if (click) picks.clickPending = false
@@ -108,17 +115,17 @@ export function FrameDriver({
         picks.lastHoverPickAt = t1
         picks.hoverDirty = false
       }
-      if (point && geometry.instanceCount > 0) {
+      if (point && agents.count > 0) {
         inFlight.kind = click ? 'click' : 'hover'
         inFlight.clientX = point.clientX
         inFlight.clientY = point.clientY
-        picker.issue(gl, camera, geometry, point.x, point.y, point.kind, size.width, size.height)
+        picker.issue(gl, camera, geometry, point.x, point.y, point.kind)
         sceneStats.picks++
         sceneStats.pickIssueMs += picker.issueMs
       }
     }
 
-    if (drawn.current < READY_AFTER_FRAMES && geometry.instanceCount > 0) {
+    if (drawn.current < READY_AFTER_FRAMES && agents.count > 0) {
       drawn.current++
       if (drawn.current === READY_AFTER_FRAMES) document.documentElement.dataset.sceneReady = '1'
     }

@@ -1,10 +1,11 @@
-import { Canvas, type RootState } from '@react-three/fiber'
+import { Canvas, useThree, type RootState } from '@react-three/fiber'
 import { use, useEffect, useMemo, useRef } from 'react'
 import styled from 'styled-components'
 import { subscribe } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
 import { camera } from '../state/cameraStore'
 import { swarm } from '../state/swarmStore'
+import { chooseAgentDraw, rendererName } from './agents/agentDraw'
 import { AgentGeometry } from './agents/agentGeometry'
 import { AgentsLayer } from './agents/AgentsLayer'
 import { CameraRig } from './camera/CameraRig'
@@ -18,9 +19,10 @@ import {
   linksMaterial,
   pickingMaterial,
 } from './materials'
-import { createPickRequests } from './picking/pickRequests'
-import { currentSceneParams } from './sceneParams'
-import { loadShaders } from './shaders/shaderLoader'
+import { createPickRequests, type PickRequests } from './picking/pickRequests'
+import { currentSceneParams, type SceneParams } from './sceneParams'
+import { loadShaders, type ShaderSources } from './shaders/shaderLoader'
+import { createViewUniforms, type ViewUniforms } from './viewUniforms'
 
 const Surface = styled.div`
   position: absolute;
@@ -70,28 +72,40 @@ function mirrorToDom(surface: HTMLElement): () => void {
   }
 }
 
-/**
- * The swarm canvas (lazy chunk with three.js): orthographic react-three-fiber scene of the grid,
- * the links and the agents, each ONE instanced draw fed straight from the sim's typed arrays; the
- * camera rig; GPU picking. Suspends until the shaders are loaded.
- */
-export default function SwarmScene() {
-  const shaders = use(loadShaders())
-  const params = useMemo(currentSceneParams, [])
+/** Everything inside the canvas; the agents' draw mode depends on the WebGL renderer. */
+function SceneContents({
+  shaders,
+  params,
+  picks,
+  view,
+}: {
+  shaders: ShaderSources
+  params: SceneParams
+  picks: PickRequests
+  view: ViewUniforms
+}) {
+  const gl = useThree((s) => s.gl)
+  const { mode, maxPointSize } = useMemo(() => {
+    const ctx = gl.getContext()
+    const range = ctx.getParameter(ctx.ALIASED_POINT_SIZE_RANGE) as Float32Array | null
+    return {
+      mode: chooseAgentDraw(params.agentDraw, rendererName(ctx)),
+      maxPointSize: range?.[1] ?? 64,
+    }
+  }, [gl, params.agentDraw])
   const materials = useMemo(
     () => ({
-      agents: agentsMaterial(shaders),
-      picking: pickingMaterial(shaders),
-      links: linksMaterial(shaders),
-      grid: gridMaterial(shaders),
+      agents: agentsMaterial(shaders, view, mode, maxPointSize),
+      picking: pickingMaterial(shaders, view, mode),
+      links: linksMaterial(shaders, view),
+      grid: gridMaterial(shaders, view),
     }),
-    [shaders],
+    [shaders, view, mode, maxPointSize],
   )
-  const agents = useMemo(() => new AgentGeometry(), [])
-  const picks = useMemo(createPickRequests, [])
-  const surface = useRef<HTMLDivElement>(null)
-
-  useEffect(() => mirrorToDom(surface.current!), [])
+  const agents = useMemo(() => new AgentGeometry(mode), [mode])
+  useEffect(() => {
+    gl.domElement.dataset.agentDraw = mode
+  }, [gl, mode])
   useEffect(
     () => () => {
       Object.values(materials).forEach((m) => m.dispose())
@@ -99,6 +113,35 @@ export default function SwarmScene() {
     },
     [materials, agents],
   )
+  return (
+    <>
+      <CameraRig picks={picks} view={view} />
+      <GridLayer material={materials.grid} />
+      <AgentsLayer agents={agents} material={materials.agents} />
+      {params.links && <LinksLayer agents={agents} material={materials.links} />}
+      <FrameDriver
+        agents={agents}
+        pickMaterial={materials.picking}
+        picks={picks}
+        bench={params.bench}
+      />
+    </>
+  )
+}
+
+/**
+ * The swarm canvas (lazy chunk with three.js): orthographic react-three-fiber scene of the grid,
+ * the links and the agents, each ONE draw fed straight from the sim's typed arrays; the camera rig;
+ * GPU picking. Suspends until the shaders are loaded.
+ */
+export default function SwarmScene() {
+  const shaders = use(loadShaders())
+  const params = useMemo(currentSceneParams, [])
+  const view = useMemo(createViewUniforms, [])
+  const picks = useMemo(createPickRequests, [])
+  const surface = useRef<HTMLDivElement>(null)
+
+  useEffect(() => mirrorToDom(surface.current!), [])
 
   const onCreated = (state: RootState) => {
     const gl = state.gl.getContext()
@@ -120,16 +163,7 @@ export default function SwarmScene() {
         onCreated={onCreated}
       >
         <color attach="background" args={[SCENE_BACKGROUND]} />
-        <CameraRig picks={picks} />
-        <GridLayer material={materials.grid} />
-        {params.links && <LinksLayer material={materials.links} />}
-        <AgentsLayer agents={agents} material={materials.agents} />
-        <FrameDriver
-          agents={agents}
-          pickMaterial={materials.picking}
-          picks={picks}
-          bench={params.bench}
-        />
+        <SceneContents shaders={shaders} params={params} picks={picks} view={view} />
       </Canvas>
     </Surface>
   )

@@ -13,8 +13,10 @@ import {
   Vector3,
   Vector4,
 } from 'three'
-import { FAILING_COLOR, LINK_DISTANCE, TYPE_COLORS } from '../sim'
+import { FAILING_COLOR, TYPE_COLORS } from '../sim'
+import type { AgentDrawMode } from './agents/agentDraw'
 import type { ShaderSources } from './shaders/shaderLoader'
+import type { ViewUniforms } from './viewUniforms'
 
 /** 0xRRGGBB → sRGB components 0..1. */
 export function rgb(hex: number): Vector3 {
@@ -26,19 +28,42 @@ const LINK_COLOR = 0x2dd4bf
 const GRID_FINE = 0x0f3a3a
 const GRID_MAJOR = 0x14615b
 
-export function agentsMaterial(s: ShaderSources): RawShaderMaterial {
+/** The view uniforms, shared by reference: the rig's one write per frame reaches every material. */
+function withView(view: ViewUniforms, own: Record<string, { value: unknown }>) {
+  return {
+    uCenter: view.uCenter,
+    uScale: view.uScale,
+    uViewport: view.uViewport,
+    uZoom: view.uZoom,
+    ...own,
+  }
+}
+
+/** `#define AGENT_POINTS` for the points draw mode (agents and picking shaders). */
+function modeDefines(mode: AgentDrawMode): Record<string, string> {
+  return mode === 'points' ? { AGENT_POINTS: '' } : {}
+}
+
+export function agentsMaterial(
+  s: ShaderSources,
+  view: ViewUniforms,
+  mode: AgentDrawMode,
+  maxPointSize: number,
+): RawShaderMaterial {
   return new RawShaderMaterial({
     name: 'agents',
     glslVersion: GLSL3,
+    defines: modeDefines(mode),
     vertexShader: s['agents.vert.glsl'],
     fragmentShader: s['agents.frag.glsl'],
-    uniforms: {
-      uViewport: { value: new Vector2(1, 1) },
-      uZoom: { value: 1 },
+    uniforms: withView(view, {
       uTime: { value: 0 },
       uTypeColors: { value: TYPE_COLORS.map(rgb) },
       uFailingColor: { value: rgb(FAILING_COLOR) },
-    },
+      ...(mode === 'points'
+        ? { uPixelRatio: { value: 1 }, uMaxPointSize: { value: maxPointSize } }
+        : {}),
+    }),
     transparent: true,
     blending: NormalBlending,
     depthTest: false,
@@ -49,18 +74,22 @@ export function agentsMaterial(s: ShaderSources): RawShaderMaterial {
 /** §2 GPU picking: nearest agent within the threshold wins through depth test LESS. */
 export const PICK_MAX_DEPTH_PX = 128
 
-export function pickingMaterial(s: ShaderSources): RawShaderMaterial {
+export function pickingMaterial(
+  s: ShaderSources,
+  view: ViewUniforms,
+  mode: AgentDrawMode,
+): RawShaderMaterial {
   return new RawShaderMaterial({
     name: 'picking',
     glslVersion: GLSL3,
+    defines: modeDefines(mode),
     vertexShader: s['picking.vert.glsl'],
     fragmentShader: s['picking.frag.glsl'],
-    uniforms: {
-      uViewport: { value: new Vector2(1, 1) },
+    uniforms: withView(view, {
       uPointer: { value: new Vector2(0, 0) },
       uTouch: { value: 0 },
       uMaxDepthPx: { value: PICK_MAX_DEPTH_PX },
-    },
+    }),
     blending: NoBlending,
     transparent: false,
     depthTest: true,
@@ -69,19 +98,16 @@ export function pickingMaterial(s: ShaderSources): RawShaderMaterial {
   })
 }
 
-export function linksMaterial(s: ShaderSources): RawShaderMaterial {
+export function linksMaterial(s: ShaderSources, view: ViewUniforms): RawShaderMaterial {
   return new RawShaderMaterial({
     name: 'links',
     glslVersion: GLSL3,
     vertexShader: s['links.vert.glsl'],
     fragmentShader: s['links.frag.glsl'],
-    uniforms: {
-      uPositions: { value: null },
-      uTextureWidth: { value: 1 },
-      uMaxLength: { value: LINK_DISTANCE },
+    uniforms: withView(view, {
       uColor: { value: rgb(LINK_COLOR) },
-      uOpacity: { value: 0.5 },
-    },
+      uOpacity: { value: 0.22 },
+    }),
     transparent: true,
     blending: NormalBlending,
     depthTest: false,
@@ -89,13 +115,13 @@ export function linksMaterial(s: ShaderSources): RawShaderMaterial {
   })
 }
 
-export function gridMaterial(s: ShaderSources): RawShaderMaterial {
+export function gridMaterial(s: ShaderSources, view: ViewUniforms): RawShaderMaterial {
   return new RawShaderMaterial({
     name: 'grid',
     glslVersion: GLSL3,
     vertexShader: s['grid.vert.glsl'],
     fragmentShader: s['grid.frag.glsl'],
-    uniforms: {
+    uniforms: withView(view, {
       uFirstLine: { value: new Vector2(0, 0) },
       uStep: { value: 10 },
       uMajorStep: { value: 50 },
@@ -105,7 +131,7 @@ export function gridMaterial(s: ShaderSources): RawShaderMaterial {
       uMajorColor: { value: rgb(GRID_MAJOR) },
       uFineOpacity: { value: 0.3 },
       uMajorOpacity: { value: 0.55 },
-    },
+    }),
     transparent: true,
     blending: NormalBlending,
     depthTest: false,

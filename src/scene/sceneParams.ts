@@ -1,11 +1,14 @@
 /**
  * URL switches of the scene (benchmarks and demos; the swarm's own params are in
  * src/state/urlParams.ts): `?links=0` hides the links, `?bench=1` exposes frame/picking timings
- * on `window.__vposScene` for `npm run bench:render`.
+ * on `window.__vposScene` for `npm run bench:render`, `?agentDraw=instanced|points` forces the
+ * agents' draw mode (agents/agentDraw.ts).
  */
 export interface SceneParams {
   links: boolean
   bench: boolean
+  /** raw ?agentDraw= value (null: choose by renderer) */
+  agentDraw: string | null
 }
 
 const OFF = new Set(['0', 'false', 'off', 'no'])
@@ -19,6 +22,7 @@ export function parseSceneParams(search: string): SceneParams {
   return {
     links: links === null || !OFF.has(links.trim().toLowerCase()),
     bench: bench !== null && ON.has(bench.trim().toLowerCase()),
+    agentDraw: q.get('agentDraw'),
   }
 }
 

@@ -97,23 +97,6 @@ async function clicksResolved(page: Page): Promise<number> {
 test.describe('swarm scene (desktop)', () => {
   test.use({ viewport: { width: 1440, height: 900 } })
 
-  test('draws with a WebGL2 context (a blank canvas fails)', async ({ page }) => {
-    await openScene(page)
-    const surface = page.getByTestId('swarm-canvas')
-    await expect(surface).toHaveAttribute('data-webgl', 'webgl2')
-    const ctx = await surface.locator('canvas').evaluate((c: HTMLCanvasElement) => {
-      // A canvas that already holds a WebGL context refuses a 2D one; a blank canvas would not.
-      const twoD = c.getContext('2d')
-      const gl = c.getContext('webgl2')
-      return {
-        twoD: twoD !== null,
-        gl: gl !== null && !gl.isContextLost(),
-        w: gl?.drawingBufferWidth ?? 0,
-      }
-    })
-    expect(ctx).toEqual({ twoD: false, gl: true, w: 1440 })
-  })
-
   test('left-drag pans: the world follows the pointer', async ({ page }) => {
     await openScene(page)
     const [from] = await findPoints(
@@ -195,60 +178,6 @@ test.describe('swarm scene (desktop)', () => {
     await expect.poll(() => cameraOf(page)).toEqual(HOME)
   })
 
-  test('clicking selects the agent nearest the pointer within the threshold', async ({ page }) => {
-    await openScene(page)
-    // A spot where two or more agents are within reach and one is clearly nearest: the nearest
-    // wins, not the first drawn or the largest.
-    const crowded = await findPoints(
-      page,
-      (x, y, f) => {
-        const near = within(x, y, f, 'mouse')
-        return (
-          near.length >= 2 &&
-          distanceTo(near[1]!, x, y, f) - distanceTo(near[0]!, x, y, f) > 3 &&
-          near[0]! > near[1]!
-        )
-      },
-      5,
-    )
-    expect(crowded.length, 'a spot with two agents in reach').toBeGreaterThan(0)
-    const p = crowded[Math.floor(crowded.length / 2)]!
-    const frame = await viewFrame(page)
-    const want = nearestAgentAt(agents, HOME, frame, p.x, p.y, 'mouse')
-    expect(want).toBe(within(p.x, p.y, frame, 'mouse')[0])
-    await page.mouse.click(p.x, p.y)
-    await expect(page.locator('html')).toHaveAttribute('data-selected-agent', agents.ids[want]!)
-  })
-
-  test('a click beside all agents selects nothing', async ({ page }) => {
-    await openScene(page)
-    const empty = await findPoints(page, (x, y, f) => within(x, y, f, 'touch').length === 0)
-    const p = empty[Math.floor(empty.length / 2)]!
-    const before = await clicksResolved(page)
-    await page.mouse.click(p.x, p.y)
-    await expect.poll(() => clicksResolved(page)).toBe(before + 1)
-    await expect(page.locator('html')).toHaveAttribute('data-selected-agent', '')
-  })
-
-  test('hovering an agent reports it with the pointer position; leaving clears it', async ({
-    page,
-  }) => {
-    await openScene(page)
-    const [p] = await findPoints(page, (x, y, f) => within(x, y, f, 'mouse').length === 1)
-    const frame = await viewFrame(page)
-    const want = nearestAgentAt(agents, HOME, frame, p!.x, p!.y, 'mouse')
-    await page.mouse.move(p!.x - 40, p!.y)
-    await page.mouse.move(p!.x, p!.y, { steps: 4 })
-    const html = page.locator('html')
-    await expect(html).toHaveAttribute('data-hover-agent', agents.ids[want]!)
-    const empty = await findPoints(
-      page,
-      (x, y, f) => within(x, y, f, 'mouse').length === 0 && Math.hypot(x - p!.x, y - p!.y) < 120,
-    )
-    await page.mouse.move(empty[0]!.x, empty[0]!.y, { steps: 3 })
-    await expect(html).toHaveAttribute('data-hover-agent', '')
-  })
-
   test('a drag never selects, even one that ends where it started', async ({ page }) => {
     await openScene(page)
     const [p] = await findPoints(page, (x, y, f) => within(x, y, f, 'mouse').length === 1)
@@ -268,6 +197,88 @@ test.describe('swarm scene (desktop)', () => {
     await expect(page.locator('html')).toHaveAttribute('data-selected-agent', agents.ids[want]!)
   })
 })
+
+// Drawing and picking in both agent draw modes (src/scene/agents/agentDraw.ts): instanced quads
+// (the renderer on GPUs) and points (chosen on software WebGL such as this SwiftShader).
+for (const draw of ['instanced', 'points'] as const) {
+  test.describe(`swarm scene drawing and picking (${draw})`, () => {
+    test.use({ viewport: { width: 1440, height: 900 } })
+
+    test(`draws ${draw} agents with a WebGL2 context (a blank canvas fails)`, async ({ page }) => {
+      await openScene(page, `&agentDraw=${draw}`)
+      const surface = page.getByTestId('swarm-canvas')
+      await expect(surface).toHaveAttribute('data-webgl', 'webgl2')
+      await expect(surface.locator('canvas')).toHaveAttribute('data-agent-draw', draw)
+      const ctx = await surface.locator('canvas').evaluate((c: HTMLCanvasElement) => {
+        // A canvas that already holds a WebGL context refuses a 2D one; a blank canvas would not.
+        const twoD = c.getContext('2d')
+        const gl = c.getContext('webgl2')
+        return {
+          twoD: twoD !== null,
+          gl: gl !== null && !gl.isContextLost(),
+          w: gl?.drawingBufferWidth ?? 0,
+        }
+      })
+      expect(ctx).toEqual({ twoD: false, gl: true, w: 1440 })
+    })
+
+    test('clicking selects the agent nearest the pointer within the threshold', async ({
+      page,
+    }) => {
+      await openScene(page, `&agentDraw=${draw}`)
+      // A spot where two or more agents are within reach and one is clearly nearest: the nearest
+      // wins, not the first drawn or the largest.
+      const crowded = await findPoints(
+        page,
+        (x, y, f) => {
+          const near = within(x, y, f, 'mouse')
+          return (
+            near.length >= 2 &&
+            distanceTo(near[1]!, x, y, f) - distanceTo(near[0]!, x, y, f) > 3 &&
+            near[0]! > near[1]!
+          )
+        },
+        5,
+      )
+      expect(crowded.length, 'a spot with two agents in reach').toBeGreaterThan(0)
+      const p = crowded[Math.floor(crowded.length / 2)]!
+      const frame = await viewFrame(page)
+      const want = nearestAgentAt(agents, HOME, frame, p.x, p.y, 'mouse')
+      expect(want).toBe(within(p.x, p.y, frame, 'mouse')[0])
+      await page.mouse.click(p.x, p.y)
+      await expect(page.locator('html')).toHaveAttribute('data-selected-agent', agents.ids[want]!)
+    })
+
+    test('a click beside all agents selects nothing', async ({ page }) => {
+      await openScene(page, `&agentDraw=${draw}`)
+      const empty = await findPoints(page, (x, y, f) => within(x, y, f, 'touch').length === 0)
+      const p = empty[Math.floor(empty.length / 2)]!
+      const before = await clicksResolved(page)
+      await page.mouse.click(p.x, p.y)
+      await expect.poll(() => clicksResolved(page)).toBe(before + 1)
+      await expect(page.locator('html')).toHaveAttribute('data-selected-agent', '')
+    })
+
+    test('hovering an agent reports it with the pointer position; leaving clears it', async ({
+      page,
+    }) => {
+      await openScene(page, `&agentDraw=${draw}`)
+      const [p] = await findPoints(page, (x, y, f) => within(x, y, f, 'mouse').length === 1)
+      const frame = await viewFrame(page)
+      const want = nearestAgentAt(agents, HOME, frame, p!.x, p!.y, 'mouse')
+      await page.mouse.move(p!.x - 40, p!.y)
+      await page.mouse.move(p!.x, p!.y, { steps: 4 })
+      const html = page.locator('html')
+      await expect(html).toHaveAttribute('data-hover-agent', agents.ids[want]!)
+      const empty = await findPoints(
+        page,
+        (x, y, f) => within(x, y, f, 'mouse').length === 0 && Math.hypot(x - p!.x, y - p!.y) < 120,
+      )
+      await page.mouse.move(empty[0]!.x, empty[0]!.y, { steps: 3 })
+      await expect(html).toHaveAttribute('data-hover-agent', '')
+    })
+  })
+}
 
 test.describe('swarm scene (tablet, touch)', () => {
   test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true })
@@ -357,15 +368,16 @@ test.describe('swarm scene (tablet, touch)', () => {
 
 // GOTCHA: the screenshot stylesheet is injected as an inline <style>, which the app's CSP (style-src
 // with a nonce) refuses; these contexts bypass CSP so the overlays can be hidden.
-for (const [name, viewport] of [
-  ['desktop', { width: 1440, height: 900 }],
-  ['phone', { width: 390, height: 844 }],
+for (const [name, viewport, query] of [
+  ['desktop', { width: 1440, height: 900 }, ''],
+  ['desktop-instanced', { width: 1440, height: 900 }, '&agentDraw=instanced'],
+  ['phone', { width: 390, height: 844 }, ''],
 ] as const) {
   test.describe(`swarm scene visual (${name})`, () => {
     test.use({ viewport, bypassCSP: true, hasTouch: name === 'phone' })
 
     test(`the scene at a fixed seed, paused (${name})`, async ({ page }) => {
-      await openScene(page)
+      await openScene(page, query)
       await expect(page).toHaveScreenshot(`scene-${name}.png`, { stylePath: ONLY_CANVAS })
     })
   })

@@ -1,7 +1,6 @@
 import { useFrame } from '@react-three/fiber'
 import { useRef } from 'react'
-import type { Mesh, RawShaderMaterial } from 'three'
-import { camera } from '../../state/cameraStore'
+import type { Mesh, Points, RawShaderMaterial } from 'three'
 import { swarm } from '../../state/swarmStore'
 import type { AgentGeometry } from './agentGeometry'
 
@@ -9,8 +8,9 @@ import type { AgentGeometry } from './agentGeometry'
 const MAX_STEP_S = 0.25
 
 /**
- * The agents: ONE instanced draw of the sim's buffers (agents.vert/frag). Reads the store's proxy
- * in useFrame (never through useSnapshot) and uploads only when `swarm.version` changed.
+ * The agents: ONE draw of the sim's buffers (agents.vert/frag), an instanced quad per agent or a
+ * point per agent (agentDraw.ts). Reads the store's proxy in useFrame (never through useSnapshot)
+ * and uploads only when `swarm.version` changed.
  */
 export function AgentsLayer({
   agents,
@@ -19,21 +19,28 @@ export function AgentsLayer({
   agents: AgentGeometry
   material: RawShaderMaterial
 }) {
-  const mesh = useRef<Mesh>(null)
+  const object = useRef<Mesh | Points>(null)
   const clock = useRef(0)
   useFrame((state, delta) => {
-    if (agents.sync(swarm.buffers, swarm.version) && mesh.current)
-      mesh.current.geometry = agents.geometry
+    if (agents.sync(swarm.buffers, swarm.version) && object.current)
+      object.current.geometry = agents.geometry
     // Animation time stands still while the sim is paused (?paused=1: reproducible frames).
     if (!swarm.paused) clock.current += Math.min(delta, MAX_STEP_S)
     const u = material.uniforms
     u.uTime!.value = clock.current
-    u.uZoom!.value = camera.zoom
-    u.uViewport!.value.set(state.size.width, state.size.height)
+    if (u.uPixelRatio) u.uPixelRatio.value = state.viewport.dpr
   })
-  return (
+  return agents.mode === 'points' ? (
+    <points
+      ref={object as React.Ref<Points>}
+      geometry={agents.geometry}
+      material={material}
+      frustumCulled={false}
+      renderOrder={2}
+    />
+  ) : (
     <mesh
-      ref={mesh}
+      ref={object as React.Ref<Mesh>}
       geometry={agents.geometry}
       material={material}
       frustumCulled={false}

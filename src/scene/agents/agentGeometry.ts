@@ -1,18 +1,22 @@
 /**
- * The agents' instanced geometry: a unit quad whose per-instance attributes ARE the sim's typed
- * arrays (AgentBuffers): no copy, no Object3D or Matrix4 per agent. The agents pass and the GPU
- * picking pass draw this same geometry, so the attribute buffers are uploaded once per change.
+ * The agents' geometry. Its per-agent attributes ARE the sim's typed arrays (AgentBuffers): no
+ * copy, no Object3D or Matrix4 per agent. 'instanced': a unit quad (InstancedBufferGeometry) with
+ * one instance per agent; 'points': one vertex per agent (see agentDraw.ts). The agents pass and
+ * the GPU picking pass draw this same geometry, so the buffers are uploaded once per change. It
+ * also hands out the agents' x/y as per-vertex attributes for the link segments.
  */
 import {
   BufferAttribute,
+  BufferGeometry,
   DynamicDrawUsage,
   InstancedBufferAttribute,
   InstancedBufferGeometry,
 } from 'three'
-import { unboundedSphere } from '../geometryBounds'
 import type { AgentBuffers } from '../../sim'
+import { unboundedSphere } from '../geometryBounds'
+import type { AgentDrawMode } from './agentDraw'
 
-/** Per-instance attribute name → AgentBuffers field. */
+/** Per-agent attribute name → AgentBuffers field. */
 export const AGENT_ATTRIBUTES = {
   instanceX: 'x',
   instanceY: 'y',
@@ -33,32 +37,68 @@ const SLOW: readonly AttributeName[] = NAMES.filter((n) => !MOVING.includes(n))
 
 /**
  * Uploads of the slowly changing attributes are spread out: at most one every this many changes
- * of the buffers (a 1 s agent tick shows within a few frames; positions upload every change).
+ * of the buffers (a 1 s agent tick shows within a few frames; positions upload every change), and
+ * one as soon as the buffers stop changing.
  */
 export const SLOW_UPLOAD_EVERY = 4
 
-function quad(): InstancedBufferGeometry {
-  const g = new InstancedBufferGeometry()
-  g.setAttribute('position', new BufferAttribute(new Float32Array([-1, -1, 1, -1, 1, 1, -1, 1]), 2))
-  g.setIndex([0, 1, 2, 0, 2, 3])
+type Range = { start: number; count: number }
+
+/** Upload the first `count` items next render, reusing one range object (addUpdateRange allocates). */
+export function markRange(attr: BufferAttribute, range: Range, count: number): void {
+  range.count = count
+  attr.updateRanges.length = 0
+  attr.updateRanges.push(range)
+  attr.needsUpdate = true
+}
+
+function emptyGeometry(mode: AgentDrawMode): BufferGeometry {
+  const g = mode === 'instanced' ? new InstancedBufferGeometry() : new BufferGeometry()
+  if (g instanceof InstancedBufferGeometry) {
+    g.setAttribute(
+      'position',
+      new BufferAttribute(new Float32Array([-1, -1, 1, -1, 1, 1, -1, 1]), 2),
+    )
+    g.setIndex([0, 1, 2, 0, 2, 3])
+    g.instanceCount = 0
+  }
   g.boundingSphere = unboundedSphere()
-  g.instanceCount = 0
   return g
 }
 
+/** Index 0..n−1: a points draw of the first `count` agents (three draws indexed geometry by index count). */
+function identityIndex(n: number): BufferAttribute {
+  const a = new Uint32Array(n)
+  for (let i = 0; i < n; i++) a[i] = i
+  return new BufferAttribute(a, 1)
+}
+
 interface Slot {
-  attribute: InstancedBufferAttribute
-  /** one preallocated update range, reused every upload (addUpdateRange allocates) */
-  range: { start: number; count: number }
+  attribute: BufferAttribute
+  range: Range
 }
 
 export class AgentGeometry {
-  geometry: InstancedBufferGeometry = quad()
+  geometry: BufferGeometry
+  /** the agents' x and y as per-vertex attributes (link segments); shared with `geometry` in 'points' */
+  positionX: BufferAttribute | null = null
+  positionY: BufferAttribute | null = null
   private buffers: AgentBuffers | null = null
   private slots = new Map<AttributeName, Slot>()
+  private readonly positionRanges = { x: { start: 0, count: 0 }, y: { start: 0, count: 0 } }
   private version = -1
   private changesSinceSlow = 0
   private slowPending = false
+  private drawn = 0
+
+  constructor(readonly mode: AgentDrawMode) {
+    this.geometry = emptyGeometry(mode)
+  }
+
+  /** Agents drawn (and pickable) right now. */
+  get count(): number {
+    return this.drawn
+  }
 
   /**
    * Point the geometry at `buffers` and upload what changed since the last call. Returns true when
@@ -72,7 +112,10 @@ export class AgentGeometry {
     }
     if (version !== this.version || replaced) {
       const count = buffers.count
-      this.geometry.instanceCount = count
+      const g = this.geometry
+      if (g instanceof InstancedBufferGeometry) g.instanceCount = count
+      else g.setDrawRange(0, count)
+      this.drawn = count
       this.upload(MOVING, count)
       this.slowPending = true
       if (replaced || ++this.changesSinceSlow >= SLOW_UPLOAD_EVERY) this.flush()
@@ -96,24 +139,37 @@ export class AgentGeometry {
     if (count === 0) return
     for (const name of names) {
       const slot = this.slots.get(name)!
-      slot.range.count = count
-      slot.attribute.updateRanges.length = 0
-      slot.attribute.updateRanges.push(slot.range)
-      slot.attribute.needsUpdate = true
+      markRange(slot.attribute, slot.range, count)
+    }
+    // Instanced mode keeps separate per-vertex copies of x/y for the links.
+    if (names === MOVING && this.mode === 'instanced' && this.positionX && this.positionY) {
+      markRange(this.positionX, this.positionRanges.x, count)
+      markRange(this.positionY, this.positionRanges.y, count)
     }
   }
 
   private rebuild(buffers: AgentBuffers): void {
     // New arrays ⇒ new GL buffers: a fresh geometry, the old one (and its buffers) disposed.
     this.geometry.dispose()
-    this.geometry = quad()
+    this.geometry = emptyGeometry(this.mode)
     this.slots.clear()
+    const instanced = this.mode === 'instanced'
     for (const name of NAMES) {
       const array = buffers[AGENT_ATTRIBUTES[name]]
-      const attribute = new InstancedBufferAttribute(array, 1)
+      const attribute = instanced
+        ? new InstancedBufferAttribute(array, 1)
+        : new BufferAttribute(array, 1)
       if (MOVING.includes(name)) attribute.setUsage(DynamicDrawUsage)
       this.geometry.setAttribute(name, attribute)
       this.slots.set(name, { attribute, range: { start: 0, count: 0 } })
+    }
+    if (instanced) {
+      this.positionX = new BufferAttribute(buffers.x, 1).setUsage(DynamicDrawUsage)
+      this.positionY = new BufferAttribute(buffers.y, 1).setUsage(DynamicDrawUsage)
+    } else {
+      this.geometry.setIndex(identityIndex(buffers.capacity))
+      this.positionX = this.slots.get('instanceX')!.attribute
+      this.positionY = this.slots.get('instanceY')!.attribute
     }
     this.buffers = buffers
     this.changesSinceSlow = 0
@@ -123,5 +179,6 @@ export class AgentGeometry {
     this.geometry.dispose()
     this.buffers = null
     this.slots.clear()
+    this.drawn = 0
   }
 }

@@ -1,30 +1,45 @@
 import { useFrame } from '@react-three/fiber'
-import { useEffect, useMemo } from 'react'
-import { BufferAttribute, InstancedBufferGeometry, type RawShaderMaterial } from 'three'
+import { useEffect, useMemo, useRef } from 'react'
+import { BufferAttribute, BufferGeometry, type LineSegments, type RawShaderMaterial } from 'three'
 import { camera } from '../../state/cameraStore'
 import { swarm } from '../../state/swarmStore'
 import { unboundedSphere } from '../geometryBounds'
 import { GRID_MAJOR_STEP, GRID_STEP, emptyGridLayout, layoutGrid } from './gridLayout'
 
 const FINE_OPACITY = 0.3
+/** Lines the first geometry holds; a larger canvas grows it. */
+const INITIAL_LINES = 1024
 
-function gridGeometry(): InstancedBufferGeometry {
-  const g = new InstancedBufferGeometry()
-  g.setAttribute('position', new BufferAttribute(new Float32Array([0, 1]), 1))
+/** `lines` lines of two vertices; `position` is 0 at one end, 1 at the other (grid.vert.glsl). */
+function gridGeometry(lines: number): BufferGeometry {
+  const ends = new Float32Array(lines * 2)
+  for (let i = 1; i < ends.length; i += 2) ends[i] = 1
+  const g = new BufferGeometry()
+  g.setAttribute('position', new BufferAttribute(ends, 1))
   g.boundingSphere = unboundedSphere()
-  g.instanceCount = 0
+  g.setDrawRange(0, 0)
   return g
 }
 
-/** Grid lines every 10 and 50 world units (§9): one instanced draw of the visible lines. */
+/** Grid lines every 10 and 50 world units (§9): ONE gl.LINES draw of the visible lines. */
 export function GridLayer({ material }: { material: RawShaderMaterial }) {
-  const geometry = useMemo(gridGeometry, [])
+  const mesh = useRef<LineSegments>(null)
+  const geometry = useRef<BufferGeometry>(null)
   const layout = useMemo(emptyGridLayout, [])
-  useEffect(() => () => geometry.dispose(), [geometry])
+  useEffect(() => () => geometry.current?.dispose(), [])
   useFrame((state) => {
     const cx = swarm.world.width / 2 + camera.x
     const cy = swarm.world.height / 2 + camera.y
     layoutGrid(layout, cx, cy, camera.zoom, state.size.width, state.size.height, GRID_STEP)
+    const lines = layout.countX + layout.countY
+    let g = geometry.current
+    if (!g || g.getAttribute('position').count < lines * 2) {
+      g?.dispose()
+      g = gridGeometry(Math.max(INITIAL_LINES, lines * 2))
+      geometry.current = g
+      if (mesh.current) mesh.current.geometry = g
+    }
+    g.setDrawRange(0, lines * 2)
     const u = material.uniforms
     u.uFirstLine!.value.set(layout.firstX, layout.firstY)
     u.uStep!.value = GRID_STEP
@@ -32,9 +47,6 @@ export function GridLayer({ material }: { material: RawShaderMaterial }) {
     u.uCountX!.value = layout.countX
     u.uVisible!.value.set(layout.minX, layout.minY, layout.maxX, layout.maxY)
     u.uFineOpacity!.value = FINE_OPACITY * layout.fineFade
-    geometry.instanceCount = layout.countX + layout.countY
   })
-  return (
-    <lineSegments geometry={geometry} material={material} frustumCulled={false} renderOrder={0} />
-  )
+  return <lineSegments ref={mesh} material={material} frustumCulled={false} renderOrder={0} />
 }

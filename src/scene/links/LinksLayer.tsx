@@ -2,18 +2,28 @@ import { useFrame } from '@react-three/fiber'
 import { useEffect, useMemo, useRef } from 'react'
 import type { LineSegments, RawShaderMaterial } from 'three'
 import { swarm } from '../../state/swarmStore'
-import { LinkGeometry, POSITION_TEXTURE_WIDTH } from './linkGeometry'
+import type { AgentGeometry } from '../agents/agentGeometry'
+import { LinkGeometry } from './linkGeometry'
 
-/** The links (§2/§9): one instanced line draw of the sim's link pairs (links.vert/frag). */
-export function LinksLayer({ material }: { material: RawShaderMaterial }) {
+/** The links (§2/§9): ONE indexed segment draw of the sim's link pairs (links.vert/frag). */
+export function LinksLayer({
+  agents,
+  material,
+}: {
+  agents: AgentGeometry
+  material: RawShaderMaterial
+}) {
   const links = useMemo(() => new LinkGeometry(), [])
   const mesh = useRef<LineSegments>(null)
   useEffect(() => () => links.dispose(), [links])
   useFrame(() => {
-    if (links.sync(swarm.links, swarm.buffers, swarm.version)) {
-      if (mesh.current) mesh.current.geometry = links.geometry
-      material.uniforms.uPositions!.value = links.positions
-      material.uniforms.uTextureWidth!.value = POSITION_TEXTURE_WIDTH
+    // AgentsLayer is mounted first, so its useFrame has already synced the position attributes.
+    if (!agents.positionX || !agents.positionY) return
+    if (
+      links.sync(swarm.links, swarm.buffers, agents.positionX, agents.positionY, swarm.version) &&
+      mesh.current
+    ) {
+      mesh.current.geometry = links.geometry
     }
   })
   return (

@@ -9,15 +9,17 @@ import {
   Color,
   Mesh,
   NearestFilter,
+  Points,
   RGBAFormat,
   Scene,
   UnsignedByteType,
   WebGLRenderTarget,
+  type BufferGeometry,
   type Camera,
-  type InstancedBufferGeometry,
   type RawShaderMaterial,
   type WebGLRenderer,
 } from 'three'
+import type { AgentDrawMode } from '../agents/agentDraw'
 import type { PointerKind } from '../camera/gestures'
 
 export class GpuPicker {
@@ -31,7 +33,8 @@ export class GpuPicker {
     stencilBuffer: false,
   })
   private readonly scene = new Scene()
-  private readonly mesh: Mesh
+  private readonly mesh:
+    Mesh<BufferGeometry, RawShaderMaterial> | Points<BufferGeometry, RawShaderMaterial>
   private readonly pixel = new Uint8Array(4)
   private readonly savedClear = new Color()
   private pbo: WebGLBuffer | null = null
@@ -43,19 +46,26 @@ export class GpuPicker {
   issueMs = 0
   readMs = 0
 
-  constructor(private readonly material: RawShaderMaterial) {
-    this.mesh = new Mesh(undefined, material)
+  constructor(
+    private readonly material: RawShaderMaterial,
+    mode: AgentDrawMode,
+  ) {
+    this.mesh =
+      mode === 'points'
+        ? new Points<BufferGeometry, RawShaderMaterial>(undefined, material)
+        : new Mesh<BufferGeometry, RawShaderMaterial>(undefined, material)
     this.mesh.frustumCulled = false
     this.scene.add(this.mesh)
     this.scene.matrixWorldAutoUpdate = false
   }
 
   /**
-   * Compile the picking program ahead of the first pick (GOTCHA: under SwiftShader the first
-   * compile takes long enough to hitch the first hover).
+   * Run one throwaway pick far off the canvas: it creates the target, the pack buffer and the fence
+   * path (GOTCHA: their first use makes synchronous round trips to the GPU process), so the first
+   * real hover or click costs what every later one does. Its result (no agent) must be ignored.
    */
-  compile(renderer: WebGLRenderer, camera: Camera): void {
-    renderer.compile(this.scene, camera)
+  prime(renderer: WebGLRenderer, camera: Camera, geometry: BufferGeometry): void {
+    this.issue(renderer, camera, geometry, -1e9, -1e9, 'mouse')
   }
 
   /** A pick is waiting for the GPU. */
@@ -63,19 +73,14 @@ export class GpuPicker {
     return this.fence !== null || this.readable
   }
 
-  /**
-   * Render the picking pass for the pointer at canvas CSS px (x, y) and start reading its pixel.
-   * `width`/`height`: the canvas in CSS px.
-   */
+  /** Render the picking pass for the pointer at canvas CSS px (x, y) and start reading its pixel. */
   issue(
     renderer: WebGLRenderer,
     camera: Camera,
-    geometry: InstancedBufferGeometry,
+    geometry: BufferGeometry,
     x: number,
     y: number,
     kind: PointerKind,
-    width: number,
-    height: number,
   ): void {
     const t0 = performance.now()
     const gl = renderer.getContext() as WebGL2RenderingContext
@@ -83,7 +88,6 @@ export class GpuPicker {
     this.mesh.geometry = geometry
     const u = this.material.uniforms
     u.uPointer!.value.set(x, y)
-    u.uViewport!.value.set(width, height)
     u.uTouch!.value = kind === 'touch' ? 1 : 0
 
     const previous = renderer.getRenderTarget()

@@ -25,6 +25,8 @@ function sourceFiles(dir: string): string[] {
 const THREE_UNIFORMS = new Set(['projectionMatrix', 'modelViewMatrix'])
 /** the base geometry's per-vertex attribute (three's name) */
 const VERTEX_ATTRIBUTES = new Set(['position'])
+/** per-agent attributes: `instance*` (one per agent: an instance, or a point), `agent*` (an agent as a segment vertex) */
+const AGENT_ATTRIBUTE = /^(instance|agent)[A-Z]/
 
 describe('shader files', () => {
   it('every shader file the scene references exists in public/shaders', () => {
@@ -57,7 +59,7 @@ describe('shader files', () => {
       const [, dir, name] = m as unknown as [string, string, string]
       if (isVertex && dir === 'in') {
         if (!VERTEX_ATTRIBUTES.has(name))
-          expect(name, `${file}: attribute ${name}`).toMatch(/^instance[A-Z]/)
+          expect(name, `${file}: attribute ${name}`).toMatch(AGENT_ATTRIBUTE)
       } else if (!(dir === 'out' && !isVertex)) {
         expect(name, `${file}: varying ${name}`).toMatch(/^v[A-Z]/)
       }

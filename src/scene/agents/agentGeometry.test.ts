@@ -1,0 +1,85 @@
+import { InstancedBufferGeometry } from 'three'
+import { describe, expect, it } from 'vitest'
+import { createSwarmSim } from '../../sim'
+import type { AgentDrawMode } from './agentDraw'
+import { AGENT_ATTRIBUTES, AgentGeometry, SLOW_UPLOAD_EVERY } from './agentGeometry'
+
+const attr = (g: AgentGeometry, name: string) =>
+  g.geometry.getAttribute(name) as unknown as {
+    array: ArrayLike<number>
+    version: number
+    isInstancedBufferAttribute?: boolean
+    updateRanges: { start: number; count: number }[]
+  }
+
+describe.each<AgentDrawMode>(['instanced', 'points'])('AgentGeometry (%s)', (mode) => {
+  it('uses the sim typed arrays themselves as the per-agent attributes', () => {
+    const sim = createSwarmSim({ seed: 3, count: 50 })
+    const g = new AgentGeometry(mode)
+    expect(g.sync(sim.buffers, 0)).toBe(true)
+    expect(g.count).toBe(50)
+    for (const [name, field] of Object.entries(AGENT_ATTRIBUTES)) {
+      expect(attr(g, name).array, name).toBe(sim.buffers[field])
+      expect(Boolean(attr(g, name).isInstancedBufferAttribute), name).toBe(mode === 'instanced')
+    }
+    if (mode === 'instanced') {
+      // one quad: 4 corners, 2 triangles, one instance per agent
+      expect(g.geometry).toBeInstanceOf(InstancedBufferGeometry)
+      expect((g.geometry as InstancedBufferGeometry).instanceCount).toBe(50)
+      expect(g.geometry.getAttribute('position').count).toBe(4)
+      expect(g.geometry.getIndex()!.count).toBe(6)
+    } else {
+      // one vertex per agent, drawn through an identity index
+      expect(g.geometry.drawRange).toEqual({ start: 0, count: 50 })
+      expect(Array.from(g.geometry.getIndex()!.array.slice(0, 4))).toEqual([0, 1, 2, 3])
+      expect(g.positionX).toBe(g.geometry.getAttribute('instanceX'))
+    }
+    expect(g.positionX!.array).toBe(sim.buffers.x)
+    expect(g.positionY!.array).toBe(sim.buffers.y)
+  })
+
+  it('uploads positions on every version change and the other fields every few changes', () => {
+    const sim = createSwarmSim({ seed: 3, count: 20 })
+    const g = new AgentGeometry(mode)
+    g.sync(sim.buffers, 0)
+    const x0 = attr(g, 'instanceX').version
+    const e0 = attr(g, 'instanceEnergy').version
+    const px0 = g.positionX!.version
+    g.sync(sim.buffers, 0) // same version: nothing
+    expect(attr(g, 'instanceX').version).toBe(x0)
+    for (let v = 1; v < SLOW_UPLOAD_EVERY; v++) {
+      g.sync(sim.buffers, v)
+      expect(attr(g, 'instanceX').version).toBe(x0 + v)
+      expect(attr(g, 'instanceX').updateRanges).toEqual([{ start: 0, count: 20 }])
+      expect(g.positionX!.version).toBe(px0 + v)
+      expect(attr(g, 'instanceEnergy').version).toBe(e0)
+    }
+    g.sync(sim.buffers, SLOW_UPLOAD_EVERY)
+    expect(attr(g, 'instanceEnergy').version).toBe(e0 + 1)
+  })
+
+  it('brings the slow fields up to date as soon as the buffers stop changing', () => {
+    const sim = createSwarmSim({ seed: 3, count: 20 })
+    const g = new AgentGeometry(mode)
+    g.sync(sim.buffers, 0)
+    const f0 = attr(g, 'instanceFlags').version
+    g.sync(sim.buffers, 1) // e.g. markFailing while the clock is stopped
+    expect(attr(g, 'instanceFlags').version).toBe(f0)
+    g.sync(sim.buffers, 1)
+    expect(attr(g, 'instanceFlags').version).toBe(f0 + 1)
+    g.sync(sim.buffers, 1)
+    expect(attr(g, 'instanceFlags').version).toBe(f0 + 1)
+  })
+
+  it('rebuilds on new buffers (live feed, new sim) and follows their count', () => {
+    const g = new AgentGeometry(mode)
+    const a = createSwarmSim({ seed: 1, count: 10 })
+    const b = createSwarmSim({ seed: 2, count: 30 })
+    g.sync(a.buffers, 5)
+    const first = g.geometry
+    expect(g.sync(b.buffers, 5)).toBe(true)
+    expect(g.geometry).not.toBe(first)
+    expect(g.count).toBe(30)
+    expect(attr(g, 'instanceY').array).toBe(b.buffers.y)
+  })
+})
