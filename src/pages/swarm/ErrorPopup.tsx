@@ -1,16 +1,9 @@
-import { useEffect, useReducer } from 'react'
+import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { selectAgent, swarm } from '../../state/swarmStore'
 import { shortName } from './agentText'
-import {
-  POPUP_INITIAL,
-  popupDismiss,
-  popupDueIn,
-  popupStep,
-  type PopupInput,
-  type PopupState,
-} from './errorPopup'
+import { POPUP_INITIAL, popupDismiss, popupDueIn, popupStep } from './errorPopup'
 import { IconButton } from './OverlayPanel'
 
 const Box = styled.section`
@@ -63,12 +56,6 @@ const Errors = styled.ul`
   }
 `
 
-type Action = { kind: 'input'; input: PopupInput } | { kind: 'dismiss'; failing: number }
-
-function reduce(s: PopupState, a: Action): PopupState {
-  return a.kind === 'input' ? popupStep(s, a.input) : popupDismiss(s, a.failing)
-}
-
 /**
  * §2 error detection popup: shows 1 s after failures exist while the network is active, lists the
  * latest errors, dismissable (the page does not render it on mobile).
@@ -77,21 +64,28 @@ export function ErrorPopup() {
   const s = useSnapshot(swarm)
   const failing = s.failingCount
   const active = s.isActive
-  const [state, dispatch] = useReducer(reduce, POPUP_INITIAL)
+  const [state, setState] = useState(POPUP_INITIAL)
+  const [seen, setSeen] = useState({ failing: -1, active })
 
-  useEffect(() => {
-    dispatch({ kind: 'input', input: { failing, active, now: Date.now() } })
-  }, [failing, active])
+  // GOTCHA: the rules run during render (derived state), not in an effect, so the 1 s starts at the
+  // render that first shows the failure; a passive effect may run a task later.
+  if (seen.failing !== failing || seen.active !== active) {
+    setSeen({ failing, active })
+    setState(popupStep(state, { failing, active, now: Date.now() }))
+  }
 
-  const due = popupDueIn(state, Date.now())
+  const pending = state.phase === 'pending'
   useEffect(() => {
-    if (due === null) return
+    if (!pending) return
+    // The delay is measured from `since`, whenever this effect happens to run.
     const h = setTimeout(
-      () => dispatch({ kind: 'input', input: { failing, active, now: Date.now() } }),
-      due,
+      () => setState((st) => popupStep(st, { failing, active, now: Date.now() })),
+      popupDueIn(state, Date.now()) ?? 0,
     )
     return () => clearTimeout(h)
-  }, [due, failing, active])
+  }, [pending, state, failing, active])
+
+  const dismiss = () => setState((st) => popupDismiss(st, failing))
 
   if (state.phase !== 'shown') return null
   const failingIds = new Set(s.failingAgents)
@@ -100,7 +94,7 @@ export function ErrorPopup() {
     <Box aria-label="Error detection">
       <Head>
         <h2>⚠ Error Detection</h2>
-        <IconButton onClick={() => dispatch({ kind: 'dismiss', failing })}>Dismiss</IconButton>
+        <IconButton onClick={dismiss}>Dismiss</IconButton>
       </Head>
       <Body>
         <div role="alert">
