@@ -136,6 +136,7 @@ process.once('message', async (msg) => {
     postLatency,
     readers: readerState.map((r) => ({
       room: r.room,
+      last: r.last,
       seen: [...r.seen],
       duplicates: r.duplicates,
       polls: r.polls,
