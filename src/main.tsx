@@ -1,4 +1,4 @@
-import './app/zodConfig'
+import './app/csp'
 import '@fontsource/jetbrains-mono/400.css'
 import '@fontsource/jetbrains-mono/600.css'
 import { StrictMode } from 'react'

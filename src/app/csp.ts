@@ -1,0 +1,15 @@
+import { setNonce } from 'get-nonce'
+import { z } from 'zod'
+
+// Our CSP allows scripts and styles only by nonce and forbids eval (server/plugins/security.plugin.ts).
+// This module is imported first by main.tsx so that every library below is set up before it runs.
+
+// GOTCHA: zod 4 probes for JIT support with `new Function('')` on its first object parse. The CSP blocks
+// that probe and the browser reports a violation on every page, so the client runs zod jitless.
+z.config({ jitless: true })
+
+// GOTCHA: Radix Dialog's scroll lock (react-remove-scroll-bar) injects a <style> tag; without the
+// page's nonce the CSP refuses it and logs an error each time a modal opens. Vite writes the nonce
+// into <meta property="csp-nonce"> (vite.config.ts html.cspNonce; the server swaps in a fresh one).
+const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce
+if (nonce) setNonce(nonce)
