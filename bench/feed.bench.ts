@@ -16,7 +16,7 @@ import { feedRoutes } from '../server/routes/feed.routes'
 import { createSimSource } from '../server/scale/sim-source'
 import { decodeFrame, encodeJsonFrame, encodePackedPositions } from '../src/feed/protocol'
 import { buffersToPositions } from '../src/feed/wire'
-import { controlProbe, fmt as f, lagSampler, lagText } from './lib/lag'
+import { controlProbe, fmt as f, lagSampler, lagText, machineLoad } from './lib/lag'
 
 const WINDOW_MS = Number(process.env.BENCH_MS ?? 6000)
 const WARMUP_MS = 1000
@@ -119,6 +119,7 @@ function codecFigures(agents: number) {
 console.log(
   `live feed bench: window ${WINDOW_MS} ms per scenario, 10 Hz, loopback; clients in a child process`,
 )
+console.log(`machine: ${machineLoad()}`)
 for (const s of SCENARIOS) {
   const r = await runScenario(s)
   console.log(

@@ -25,7 +25,7 @@ import { buildApp } from '../server/app'
 import { testConfig } from '../server/config'
 import { type Database, openDatabase } from '../server/db/database'
 import type { Kysely } from 'kysely'
-import { controlProbe, fmt, lagSampler, lagText, percentile } from './lib/lag'
+import { controlProbe, machineLoad, fmt, lagSampler, lagText, percentile } from './lib/lag'
 import { type Engine, type Identity, engines, signInAll, tenRooms, wallets } from './lib/load-setup'
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 120)
@@ -315,5 +315,7 @@ async function bench(engine: Engine) {
 console.log(
   `bench:load — loopback only; ${SECONDS} s load per engine; engines: ${ENGINES.join(', ')}; node ${process.version}`,
 )
+console.log(`machine at start: ${machineLoad()}`)
 for (const engine of await engines(ENGINES)) await bench(engine)
+console.log(`\nmachine at end: ${machineLoad()}`)
 process.exit(0)

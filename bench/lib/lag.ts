@@ -5,6 +5,8 @@
  * is what the server's own work adds.
  */
 import { fork } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
 export interface LagFigures {
@@ -72,3 +74,18 @@ export async function controlProbe(): Promise<ControlProbe> {
 export const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a')
 export const lagText = (l: LagFigures) =>
   `p50 ${fmt(l.p50)} / p99 ${fmt(l.p99)} / max ${fmt(l.max, 0)} ms`
+
+/** The machine's busyness, printed with every figure: load average and Linux CPU pressure (PSI). */
+export function machineLoad(): string {
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')
+  let psi = 'n/a'
+  try {
+    const m = /some avg10=([\d.]+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'))
+    if (m) psi = `${m[1]}%`
+  } catch {
+    /* not Linux, or no PSI */
+  }
+  return `${cpus().length} CPUs, load average ${load}, CPU pressure (time some task waited for a CPU, last 10 s) ${psi}`
+}

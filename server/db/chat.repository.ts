@@ -42,26 +42,27 @@ export async function insertMessage(
     const existing = await findByClientId(db, m.room_id, m.wallet_address, m.client_id)
     if (existing) return { message: existing, created: false }
   }
-  const insert = (q: Db) =>
-    q
-      .insertInto('messages')
-      .values(m)
-      .onConflict((oc) => oc.columns(['room_id', 'wallet_address', 'client_id']).doNothing())
-      .returningAll()
-      .executeTakeFirst()
   // GOTCHA: PostgreSQL hands out sequence ids at insert time but concurrent inserts commit in any
   // order, so a poll (`?after=<id>`) could see id 105 before 104 commits and skip 104 for good
-  // (bench:load measured it). Holding a per-room lock until commit makes a room's ids visible in
-  // order. SQLite has one writer, so its ids are in commit order already.
+  // (bench:load measured it). A per-room lock taken in the same statement, before the id is
+  // drawn, and held until that statement commits makes a room's ids visible in order; one round
+  // trip keeps the lock short. SQLite has one writer, so its ids are in commit order already.
   const inserted =
     db.getExecutor().adapter instanceof PostgresAdapter
-      ? await db.transaction().execute(async (trx) => {
-          await sql`SELECT pg_advisory_xact_lock(${MESSAGE_LOCK_SPACE}, hashtext(${m.room_id}))`.execute(
-            trx,
-          )
-          return insert(trx)
-        })
-      : await insert(db)
+      ? (
+          await sql<MessageRow>`
+            INSERT INTO messages (room_id, wallet_address, display_name, content, client_id, created_at)
+            SELECT ${m.room_id}, ${m.wallet_address}, ${m.display_name}, ${m.content}, ${m.client_id}, ${m.created_at}
+            FROM (SELECT pg_advisory_xact_lock(${MESSAGE_LOCK_SPACE}, hashtext(${m.room_id}))) AS room_lock
+            ON CONFLICT (room_id, wallet_address, client_id) DO NOTHING
+            RETURNING *`.execute(db)
+        ).rows[0]
+      : await db
+          .insertInto('messages')
+          .values(m)
+          .onConflict((oc) => oc.columns(['room_id', 'wallet_address', 'client_id']).doNothing())
+          .returningAll()
+          .executeTakeFirst()
   if (inserted) return { message: inserted, created: true }
   // Lost a race with a concurrent resend of the same clientId.
   const existing = await findByClientId(db, m.room_id, m.wallet_address, m.client_id ?? '')
