@@ -12,13 +12,8 @@
  * the process itself used. It prints figures; it never passes or fails on time.
  */
 import os from 'node:os'
-import { PerformanceObserver } from 'node:perf_hooks'
-import v8 from 'node:v8'
-import vm from 'node:vm'
+import { Session } from 'node:inspector/promises'
 import { createSwarmSim, type SwarmSim } from '../src/sim'
-
-v8.setFlagsFromString('--expose-gc')
-const gc = vm.runInNewContext('gc') as () => void
 
 const COUNTS = [146, 10_000, 100_000]
 const WARMUP_TICKS = 1800
@@ -52,33 +47,33 @@ function measure(ticks: number, tick: () => void): Timing {
   }
 }
 
-let gcRuns = 0
-new PerformanceObserver((list) => {
-  gcRuns += list.getEntries().length
-}).observe({ entryTypes: ['gc'] })
-
-function heapUsed(): number {
-  let used = 0
-  for (const space of v8.getHeapSpaceStatistics()) used += space.space_used_size
-  return used
-}
+let session: Session | null = null
 
 /**
- * Bytes allocated per tick: heap growth over `ticks` ticks after a full GC. A GC inside the window
- * would hide garbage, so the number of GCs is reported too (0 GCs and 0 bytes = no allocation).
+ * Bytes allocated per tick by the simulation's own code: V8's sampling heap profiler (every ~32
+ * bytes, objects already collected by a GC included), summing the allocations made in functions
+ * of src/sim. The bench's own loop, timers and the profiler are left out.
  */
-async function allocations(
-  ticks: number,
-  tick: () => void,
-): Promise<{ perTick: number; gcs: number }> {
-  gc()
-  await new Promise((r) => setTimeout(r, 20))
-  const runsBefore = gcRuns
-  const before = heapUsed()
+async function allocations(ticks: number, tick: () => void): Promise<number> {
+  if (!session) {
+    session = new Session()
+    session.connect()
+    await session.post('HeapProfiler.enable')
+  }
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 32,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  })
   for (let k = 0; k < ticks; k++) tick()
-  const after = heapUsed()
-  await new Promise((r) => setTimeout(r, 20))
-  return { perTick: Math.max(0, after - before) / ticks, gcs: gcRuns - runsBefore }
+  const { profile } = await session.post('HeapProfiler.stopSampling')
+  let bytes = 0
+  const walk = (node: (typeof profile)['head']) => {
+    if (node.callFrame.url.includes('/src/sim/')) bytes += node.selfSize
+    for (const child of node.children) walk(child)
+  }
+  walk(profile.head)
+  return bytes / ticks
 }
 
 const fmt = (v: number, d = 3) => v.toFixed(d)
@@ -150,20 +145,13 @@ async function main(): Promise<void> {
       ]) + `   (${fmtInt(sim.links.count)} links)`,
     )
 
-    // Each allocation window runs twice; the second is reported (the first may still compile).
-    await allocations(WINDOW, step)
     const a = await allocations(WINDOW, step)
-    const linkTicks = count >= 100_000 ? 300 : WINDOW
-    await allocations(linkTicks, stepLinks)
-    const b = await allocations(linkTicks, stepLinks)
-    allocRows.push(
-      `${pad(fmtInt(count), 9)}   ${pad(fmt(a.perTick, 1), 10)} B/tick (${a.gcs} GC)` +
-        `   ${pad(fmt(b.perTick, 1), 10)} B/tick (${b.gcs} GC)`,
-    )
+    const b = await allocations(count >= 100_000 ? 300 : WINDOW, stepLinks)
+    allocRows.push(`${pad(fmtInt(count), 9)}   ${pad(fmt(a, 1), 14)}   ${pad(fmt(b, 1), 18)}`)
   }
 
-  console.log('\nheap allocated per tick after warm-up (GCs during the window in brackets)')
-  console.log(`${pad('agents', 9)}   ${pad('no links', 24)}   ${pad('links every tick', 24)}`)
+  console.log('\nbytes allocated per tick by src/sim after warm-up (V8 sampling heap profiler)')
+  console.log(`${pad('agents', 9)}   ${pad('no links', 14)}   ${pad('links every tick', 18)}`)
   for (const r of allocRows) console.log(r)
   console.log(
     '\ntargets (this 2-core machine): 100,000 agents ≤ 4 ms/tick without links, ≤ 8 ms with links,' +

@@ -6,7 +6,9 @@
  *   sim.links          LinkBuffers: filled by sim.computeLinks() (≤ connections[i] nearest, < 120 units),
  *                      or by sim.computeLinksStaged(n) over n calls (big swarms: even cost per frame)
  *   sim.world          { width, height }
- *   sim.tick(dtMs)     advance by a frame's dt in fixed 1/60 s steps (≤ 8 steps per call)
+ *   sim.tick(dtMs)     advance by a frame's dt in fixed 1/60 s steps (≤ 8 steps per call; the rest
+ *                      of a stall is skipped: the clock moves on, nothing is simulated)
+ *   sim.skip(ms)       let wall time pass unsimulated (paused, replaying, live): nowMs follows
  *   sim.advance(ms)    advance exactly ms of simulated time (tests/timers; no cap)
  *   sim.setActive(b)   §4 active/standby (banner in sim.actionText)
  *   sim.markFailing(i) §4 manual mark-failing; sim.failAgent(i) / sim.recoverAgent(i) automatic ones
