@@ -54,7 +54,9 @@ export function PageLayout({
   children?: ReactNode
 }) {
   return (
-    <Scroll>
+    // tabIndex: keyboard users can scroll a page that has no focusable content of its own (axe
+    // scrollable-region-focusable), e.g. a teaser whose only buttons are disabled.
+    <Scroll tabIndex={0}>
       <Inner>
         <TitleRow>
           <div>

@@ -112,7 +112,7 @@ export default function MarketplacePage() {
     <PageLayout title="Marketplace" subtitle="vPOS Marketplace preview">
       <TeaserHero
         icon={<Icon name="marketplace" size={30} />}
-        eyebrow={`Launching ${MARKETPLACE_LAUNCH}`}
+        eyebrow="Preview"
         title="vPOS Marketplace"
         tagline="Assets, extensions and tools for the swarm"
       >
