@@ -6,8 +6,14 @@
 
 /** One simulation frame: movement, the 0.5% mode switch, the main view's 1%/3% per-frame rolls. */
 export const STEP_MS = 1000 / 60
-/** Most steps one tick(dtMs) call runs; a long stall (background tab) is dropped, not replayed. */
+/** Most steps one tick(dtMs) call runs by default; a long stall (background tab) is skipped. */
 export const MAX_STEPS_PER_TICK = 8
+/**
+ * The store lets a slow frame catch up further while steps are cheap: up to this many steps (1 s of
+ * simulated time) within STEP_BUDGET_MS of stepping per frame, never fewer than MAX_STEPS_PER_TICK.
+ */
+export const MAX_CATCH_UP_STEPS = 60
+export const STEP_BUDGET_MS = 8
 
 /**
  * "Simulation tick" of §4 (status change, energy, failure) and "recovery tick": SPEC.md does not

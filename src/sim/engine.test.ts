@@ -226,9 +226,13 @@ describe('simulated time', () => {
     expect(sim.tick(60_000)).toBe(8)
     expect(sim.stepIndex).toBe(8)
     expect(sim.nowMs).toBeCloseTo(70_000, 6)
+    expect(sim.tick(60_000, 20)).toBe(20)
+    expect(sim.nowMs).toBeCloseTo(130_000, 6)
+    sim.skip(-500)
+    expect(sim.nowMs).toBeCloseTo(130_000, 6)
     sim.skip(500)
-    expect(sim.stepIndex).toBe(8)
-    expect(sim.nowMs).toBeCloseTo(70_500, 6)
+    expect(sim.stepIndex).toBe(28)
+    expect(sim.nowMs).toBeCloseTo(130_500, 6)
   })
 
   it('advance(ms) simulates every step', () => {

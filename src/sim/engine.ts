@@ -177,19 +177,20 @@ export class SwarmSim {
   }
 
   /**
-   * Advance by a frame's dt: whole steps of STEP_MS, at most MAX_STEPS_PER_TICK. Time beyond the
-   * cap (a stall, a background tab) is skipped: not simulated, but added to the epoch.
+   * Advance by a frame's dt: whole steps of STEP_MS, at most `maxSteps` (default
+   * MAX_STEPS_PER_TICK). Time beyond the cap (a stall, a background tab) is skipped: not
+   * simulated, but added to the epoch. Returns the number of steps run.
    */
-  tick(dtMs: number): number {
+  tick(dtMs: number, maxSteps: number = MAX_STEPS_PER_TICK): number {
     if (!(dtMs > 0)) return 0
     this.acc += dtMs
     let steps = 0
-    while (this.acc >= STEP_MS - 1e-6 && steps < MAX_STEPS_PER_TICK) {
+    while (this.acc >= STEP_MS - 1e-6 && steps < maxSteps) {
       this.acc -= STEP_MS
       this.step()
       steps++
     }
-    if (steps === MAX_STEPS_PER_TICK && this.acc >= STEP_MS - 1e-6) {
+    if (steps === maxSteps && this.acc >= STEP_MS - 1e-6) {
       this.epochMs += this.acc
       this.acc = 0
     }

@@ -5,6 +5,7 @@
 import { proxy, ref } from 'valtio'
 import {
   EFFICIENCY_DEFAULT,
+  MAX_STEPS_PER_TICK,
   createSwarmSim,
   defaultHealth,
   defaultParameters,
@@ -104,6 +105,9 @@ export interface SwarmRuntime {
   linksVersion: number
   /** persisted snapshots are loaded once per page */
   restoreStarted: boolean
+  /** measured ms per sim step (moving average) and the step cap per frame it allows */
+  stepCostMs: number
+  maxStepsPerFrame: number
 }
 
 function initialState(sim: SwarmSim, paused: boolean): SwarmState {
@@ -159,6 +163,8 @@ export const runtime: SwarmRuntime = {
   linkCycleVersion: -1,
   linksVersion: -1,
   restoreStarted: false,
+  stepCostMs: 0,
+  maxStepsPerFrame: MAX_STEPS_PER_TICK,
 }
 
 export const swarm = proxy<SwarmState>(initialState(firstSim, params.paused))
@@ -170,6 +176,8 @@ export function installSim(sim: SwarmSim, paused = false): void {
   runtime.syncAccum = 0
   runtime.replayAccum = 0
   runtime.linkCycleVersion = -1
+  runtime.stepCostMs = 0
+  runtime.maxStepsPerFrame = MAX_STEPS_PER_TICK
   runtime.linksVersion = -1
   Object.assign(swarm, initialState(sim, paused))
 }

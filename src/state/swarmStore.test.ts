@@ -33,6 +33,7 @@ beforeEach(() => {
 afterEach(() => {
   stopSimulation()
   vi.useRealTimers()
+  vi.restoreAllMocks()
 })
 
 const texts = () => swarm.messages.map((m) => m.text)
@@ -196,6 +197,20 @@ describe('frames', () => {
     expect(swarm.efficiency).toBe('97.3')
     frame(10)
     expect(swarm.efficiency).toBe('80.0')
+  })
+
+  it.each([
+    // ms per performance.now() call, step cap, steps a 500 ms frame runs
+    [0.01, 60, 30],
+    [50, 8, 8],
+  ])('step cost %s ms → cap %s: a 500 ms frame runs %s steps', (msPerCall, cap, steps) => {
+    let t = 0
+    vi.spyOn(performance, 'now').mockImplementation(() => (t += msPerCall))
+    frame(STEP_MS)
+    expect(runtime.maxStepsPerFrame).toBe(cap)
+    const before = runtime.sim.stepIndex
+    frame(500)
+    expect(runtime.sim.stepIndex - before).toBe(steps)
   })
 
   it('the rAF/timer clock drives frames until stopped', () => {

@@ -21,6 +21,9 @@
  */
 import { ref } from 'valtio'
 import {
+  MAX_CATCH_UP_STEPS,
+  MAX_STEPS_PER_TICK,
+  STEP_BUDGET_MS,
   STEP_MS,
   attachMainView,
   createSwarmSim,
@@ -103,7 +106,12 @@ export function frame(dtMs: number): void {
     return
   }
   if (swarm.source === 'sim' && !swarm.paused) {
-    if (local.tick(dtMs) > 0) swarm.version++
+    const t0 = now()
+    const steps = local.tick(dtMs, runtime.maxStepsPerFrame)
+    if (steps > 0) {
+      swarm.version++
+      adaptStepCap((now() - t0) / steps)
+    }
   } else {
     local.skip(dtMs)
   }
@@ -111,6 +119,17 @@ export function frame(dtMs: number): void {
   maybeComputeLinks(sim)
   runtime.syncAccum += dtMs
   if (runtime.syncAccum >= DERIVED_SYNC_MS) syncDerived(sim)
+}
+
+/**
+ * A slow frame (software WebGL, a busy machine) may catch up more than MAX_STEPS_PER_TICK steps
+ * while stepping stays within STEP_BUDGET_MS per frame, so the §4 timers keep to the wall clock.
+ */
+function adaptStepCap(msPerStep: number): void {
+  runtime.stepCostMs =
+    runtime.stepCostMs === 0 ? msPerStep : runtime.stepCostMs * 0.9 + msPerStep * 0.1
+  const fit = Math.floor(STEP_BUDGET_MS / Math.max(runtime.stepCostMs, 1e-3))
+  runtime.maxStepsPerFrame = Math.max(MAX_STEPS_PER_TICK, Math.min(MAX_CATCH_UP_STEPS, fit))
 }
 
 /** Step simulated time by `ms` in frames of STEP_MS (tests: the §4 timers fire on this clock). */
