@@ -108,7 +108,7 @@ async function taskSeconds(cdp: CDPSession): Promise<number> {
   return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN
 }
 
-async function openCase(browser: Browser, agents: number, links: boolean) {
+async function openCase(browser: Browser, agents: number, links: boolean, extra = '') {
   const context = await browser.newContext({
     viewport: { width: VW, height: VH },
     deviceScaleFactor: 1,
@@ -116,7 +116,7 @@ async function openCase(browser: Browser, agents: number, links: boolean) {
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Performance.enable')
-  const q = `?boot=0&feed=sim&bench=1&seed=${SEED}&agents=${agents}${SIM === 'paused' ? '&paused=1' : ''}${links ? '' : '&links=0'}`
+  const q = `?boot=0&feed=sim&bench=1&seed=${SEED}&agents=${agents}${SIM === 'paused' ? '&paused=1' : ''}${links ? '' : '&links=0'}${extra}`
   await page.goto(`http://127.0.0.1:${PORT}/${q}`)
   await page.waitForFunction(() => document.documentElement.dataset.sceneReady === '1', null, {
     timeout: 180_000,
@@ -125,8 +125,13 @@ async function openCase(browser: Browser, agents: number, links: boolean) {
   return { context, page, cdp }
 }
 
-async function measure(browser: Browser, agents: number, links: boolean): Promise<CaseFigures> {
-  const { context, page, cdp } = await openCase(browser, agents, links)
+async function measure(
+  browser: Browser,
+  agents: number,
+  links: boolean,
+  extra = '',
+): Promise<CaseFigures> {
+  const { context, page, cdp } = await openCase(browser, agents, links, extra)
   const task0 = await taskSeconds(cdp)
   const t0 = await page.evaluate(() => {
     window.__vposScene!.reset()
@@ -152,21 +157,34 @@ async function measure(browser: Browser, agents: number, links: boolean): Promis
 /** Hover the pointer across the canvas for the window; the scene picks on the GPU as it moves. */
 async function measurePicking(browser: Browser, agents: number) {
   const { context, page } = await openCase(browser, agents, true)
-  await page.evaluate(() => window.__vposScene!.reset())
-  const t0 = Date.now()
   let k = 0
-  while (Date.now() - t0 < WINDOW_MS) {
-    // a slow circle around the canvas centre, inside the area the overlays leave free
-    const a = (k++ / 40) * 2 * Math.PI
-    await page.mouse.move(VW / 2 + Math.cos(a) * 120, VH / 2 + Math.sin(a) * 80)
-    await page.waitForTimeout(16)
+  const hoverFor = async (ms: number) => {
+    const t0 = Date.now()
+    while (Date.now() - t0 < ms) {
+      // a slow circle around the canvas centre, inside the area the overlays leave free
+      const a = (k++ / 40) * 2 * Math.PI
+      await page.mouse.move(VW / 2 + Math.cos(a) * 120, VH / 2 + Math.sin(a) * 80)
+      await page.waitForTimeout(16)
+    }
   }
+  await hoverFor(WARMUP_MS)
+  await page.waitForTimeout(500)
+  await page.evaluate(() => window.__vposScene!.reset())
+  await hoverFor(WINDOW_MS)
   await page.waitForTimeout(500)
   const stats = (await page.evaluate(() => ({
     ...window.__vposScene!.stats,
   }))) as SceneStatsSnapshot
   await context.close()
   return stats
+}
+
+/** The agents' draw mode the scene picks on this renderer (canvas data-agent-draw). */
+async function page0AgentDraw(browser: Browser): Promise<string> {
+  const { context, page } = await openCase(browser, 1, false)
+  const mode = await page.locator('canvas[data-agent-draw]').getAttribute('data-agent-draw')
+  await context.close()
+  return mode ?? 'unknown'
 }
 
 async function rendererName(browser: Browser): Promise<string> {
@@ -216,10 +234,24 @@ async function main() {
         `sim ${SIM}; window ${WINDOW_MS / 1000} s after ${WARMUP_MS / 1000} s warm-up; ` +
         `load average ${load.toFixed(1)} on ${cpus().length} cores at start`,
     )
+    const mode = await page0AgentDraw(browser)
     for (const links of [false, true]) {
       const rows: [number, CaseFigures][] = []
       for (const n of AGENTS) rows.push([n, await measure(browser, n, links)])
-      table(links ? 'full scene (agents + links + grid)' : 'agents + grid (?links=0)', rows)
+      table(
+        `${links ? 'full scene (agents + links + grid)' : 'agents + grid (?links=0)'}, agents drawn as ${mode}`,
+        rows,
+      )
+    }
+    if (mode !== 'instanced') {
+      // The design's instanced quads, forced, for comparison on this renderer.
+      const rows: [number, CaseFigures][] = []
+      for (const n of AGENTS)
+        rows.push([n, await measure(browser, n, false, '&agentDraw=instanced')])
+      table(
+        'agents + grid (?links=0), agents forced to instanced quads (?agentDraw=instanced)',
+        rows,
+      )
     }
     const n = Math.max(...AGENTS)
     const p = await measurePicking(browser, n)

@@ -1,14 +1,18 @@
-import { useFrame } from '@react-three/fiber'
+import { useFrame, useThree } from '@react-three/fiber'
 import { useEffect, useMemo, useRef } from 'react'
 import type { RawShaderMaterial } from 'three'
 import { selectAgent, setHoverInfo, swarm } from '../state/swarmStore'
 import type { AgentGeometry } from './agents/agentGeometry'
 import { GpuPicker } from './picking/gpuPicker'
+import type { PickContext, Picker } from './picking/picker'
 import { hoverDue, type PickRequests } from './picking/pickRequests'
+import { WorkerPicker } from './picking/workerPicker'
 import { exposeSceneStats, sceneStats } from './sceneStats'
+import type { ShaderSources } from './shaders/shaderLoader'
+import type { ViewUniforms } from './viewUniforms'
 
 interface InFlight {
-  /** 'prime': the throwaway first pick (GpuPicker.prime) */
+  /** 'prime': a throwaway first pick (Picker.prime) */
   kind: 'hover' | 'click' | 'prime'
   clientX: number
   clientY: number
@@ -52,6 +56,18 @@ function resolvePick(
   canvas.style.cursor = id ? 'pointer' : ''
 }
 
+/** `?picker=main` keeps picking on the main thread; otherwise a worker when the browser can. */
+function createPicker(
+  mode: 'main' | 'auto',
+  shaders: ShaderSources,
+  fallback: () => Picker,
+  onFail: (message: string) => void,
+): Picker {
+  const workerGl = typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined'
+  if (mode === 'main' || !workerGl) return fallback()
+  return new WorkerPicker(shaders['picking.vert.glsl'], shaders['picking.frag.glsl'], onFail)
+}
+
 /**
  * Renders the frame (r3f's automatic render is off: priority 1), then runs GPU picking for a queued
  * click/tap or a due hover, collects finished picks, and raises the ready signal
@@ -62,21 +78,42 @@ export function FrameDriver({
   agents,
   pickMaterial,
   picks,
+  shaders,
+  view,
+  pickerMode,
   bench,
 }: {
   agents: AgentGeometry
   pickMaterial: RawShaderMaterial
   picks: PickRequests
+  shaders: ShaderSources
+  view: ViewUniforms
+  pickerMode: 'main' | 'auto'
   bench: boolean
 }) {
-  const picker = useMemo(
-    () => new GpuPicker(pickMaterial, agents.mode),
-    [pickMaterial, agents.mode],
-  )
+  const gl = useThree((s) => s.gl)
+  const picker = useRef<Picker | null>(null)
   const inFlight = useMemo<InFlight>(() => ({ kind: 'hover', clientX: 0, clientY: 0 }), [])
+  const ctx = useRef<PickContext | null>(null)
   const drawn = useRef(0)
   const frameStart = useRef(0)
-  useEffect(() => () => picker.dispose(), [picker])
+
+  useEffect(() => {
+    const mainThread = () => new GpuPicker(pickMaterial, agents.mode)
+    const p = createPicker(pickerMode, shaders, mainThread, (message) => {
+      console.warn(`Picking falls back to the main thread: ${message}`)
+      picker.current?.dispose()
+      picker.current = mainThread()
+      gl.domElement.dataset.picker = 'main'
+    })
+    picker.current = p
+    gl.domElement.dataset.picker = p instanceof WorkerPicker ? 'worker' : 'main'
+    return () => {
+      picker.current?.dispose()
+      picker.current = null
+    }
+  }, [gl, pickMaterial, agents.mode, pickerMode, shaders])
+
   useEffect(() => {
     const unexpose = bench ? exposeSceneStats() : undefined
     return () => {
@@ -91,23 +128,33 @@ export function FrameDriver({
   }, -1)
 
   useFrame((state) => {
-    const { gl, scene, camera } = state
+    const { scene, camera } = state
+    const p = picker.current
     // Collect a finished pick before this frame's commands are queued: a read behind them would
     // wait for them (see GpuPicker.poll).
-    const index = picker.poll()
-    if (index !== null) {
-      sceneStats.pickReadMs += picker.readMs
+    const index = p?.poll() ?? null
+    if (index !== null && p) {
+      sceneStats.pickReadMs += p.readMs
       resolvePick(index, inFlight, picks, gl.domElement)
     }
 
     const t0 = performance.now()
     gl.render(scene, camera)
     const t1 = performance.now()
-    const geometry = agents.geometry
-    if (drawn.current === 1 && !picker.busy) {
-      inFlight.kind = 'prime'
-      picker.prime(gl, camera, geometry)
-    } else if (!picker.busy) {
+
+    const c = (ctx.current ??= {
+      renderer: gl,
+      camera,
+      geometry: agents.geometry,
+      buffers: swarm.buffers,
+      view,
+    })
+    c.camera = camera
+    c.geometry = agents.geometry
+    c.buffers = swarm.buffers
+    if (p && drawn.current === 1 && !p.busy) {
+      if (p.prime(c)) inFlight.kind = 'prime'
+    } else if (p && !p.busy) {
       const click = picks.clickPending
       const point = click ? picks.click : hoverDue(picks, t1) ? picks.hover : null
       if (click) picks.clickPending = false
@@ -119,9 +166,9 @@ export function FrameDriver({
         inFlight.kind = click ? 'click' : 'hover'
         inFlight.clientX = point.clientX
         inFlight.clientY = point.clientY
-        picker.issue(gl, camera, geometry, point.x, point.y, point.kind)
+        p.issue(c, point.x, point.y, point.kind)
         sceneStats.picks++
-        sceneStats.pickIssueMs += picker.issueMs
+        sceneStats.pickIssueMs += p.issueMs
       }
     }
 

@@ -123,6 +123,9 @@ function SceneContents({
         agents={agents}
         pickMaterial={materials.picking}
         picks={picks}
+        shaders={shaders}
+        view={view}
+        pickerMode={params.picker}
         bench={params.bench}
       />
     </>

@@ -2,13 +2,15 @@
  * URL switches of the scene (benchmarks and demos; the swarm's own params are in
  * src/state/urlParams.ts): `?links=0` hides the links, `?bench=1` exposes frame/picking timings
  * on `window.__vposScene` for `npm run bench:render`, `?agentDraw=instanced|points` forces the
- * agents' draw mode (agents/agentDraw.ts).
+ * agents' draw mode (agents/agentDraw.ts), `?picker=main` keeps GPU picking on the main thread
+ * instead of its worker.
  */
 export interface SceneParams {
   links: boolean
   bench: boolean
   /** raw ?agentDraw= value (null: choose by renderer) */
   agentDraw: string | null
+  picker: 'main' | 'auto'
 }
 
 const OFF = new Set(['0', 'false', 'off', 'no'])
@@ -23,6 +25,7 @@ export function parseSceneParams(search: string): SceneParams {
     links: links === null || !OFF.has(links.trim().toLowerCase()),
     bench: bench !== null && ON.has(bench.trim().toLowerCase()),
     agentDraw: q.get('agentDraw'),
+    picker: q.get('picker') === 'main' ? 'main' : 'auto',
   }
 }
 

@@ -199,16 +199,24 @@ test.describe('swarm scene (desktop)', () => {
 })
 
 // Drawing and picking in both agent draw modes (src/scene/agents/agentDraw.ts): instanced quads
-// (the renderer on GPUs) and points (chosen on software WebGL such as this SwiftShader).
-for (const draw of ['instanced', 'points'] as const) {
-  test.describe(`swarm scene drawing and picking (${draw})`, () => {
+// (the renderer on GPUs) and points (chosen on software WebGL such as this SwiftShader); picking in
+// its worker, and on the main thread (?picker=main, the fallback).
+for (const [draw, picker] of [
+  ['instanced', 'worker'],
+  ['instanced', 'main'],
+  ['points', 'worker'],
+  ['points', 'main'],
+] as const) {
+  const query = `&agentDraw=${draw}${picker === 'main' ? '&picker=main' : ''}`
+  test.describe(`swarm scene drawing and picking (${draw}, ${picker}-thread picking)`, () => {
     test.use({ viewport: { width: 1440, height: 900 } })
 
     test(`draws ${draw} agents with a WebGL2 context (a blank canvas fails)`, async ({ page }) => {
-      await openScene(page, `&agentDraw=${draw}`)
+      await openScene(page, query)
       const surface = page.getByTestId('swarm-canvas')
       await expect(surface).toHaveAttribute('data-webgl', 'webgl2')
       await expect(surface.locator('canvas')).toHaveAttribute('data-agent-draw', draw)
+      await expect(surface.locator('canvas')).toHaveAttribute('data-picker', picker)
       const ctx = await surface.locator('canvas').evaluate((c: HTMLCanvasElement) => {
         // A canvas that already holds a WebGL context refuses a 2D one; a blank canvas would not.
         const twoD = c.getContext('2d')
@@ -225,7 +233,7 @@ for (const draw of ['instanced', 'points'] as const) {
     test('clicking selects the agent nearest the pointer within the threshold', async ({
       page,
     }) => {
-      await openScene(page, `&agentDraw=${draw}`)
+      await openScene(page, query)
       // A spot where two or more agents are within reach and one is clearly nearest: the nearest
       // wins, not the first drawn or the largest.
       const crowded = await findPoints(
@@ -250,7 +258,7 @@ for (const draw of ['instanced', 'points'] as const) {
     })
 
     test('a click beside all agents selects nothing', async ({ page }) => {
-      await openScene(page, `&agentDraw=${draw}`)
+      await openScene(page, query)
       const empty = await findPoints(page, (x, y, f) => within(x, y, f, 'touch').length === 0)
       const p = empty[Math.floor(empty.length / 2)]!
       const before = await clicksResolved(page)
@@ -262,7 +270,7 @@ for (const draw of ['instanced', 'points'] as const) {
     test('hovering an agent reports it with the pointer position; leaving clears it', async ({
       page,
     }) => {
-      await openScene(page, `&agentDraw=${draw}`)
+      await openScene(page, query)
       const [p] = await findPoints(page, (x, y, f) => within(x, y, f, 'mouse').length === 1)
       const frame = await viewFrame(page)
       const want = nearestAgentAt(agents, HOME, frame, p!.x, p!.y, 'mouse')

@@ -15,14 +15,14 @@ import {
   UnsignedByteType,
   WebGLRenderTarget,
   type BufferGeometry,
-  type Camera,
   type RawShaderMaterial,
-  type WebGLRenderer,
 } from 'three'
 import type { AgentDrawMode } from '../agents/agentDraw'
 import type { PointerKind } from '../camera/gestures'
+import { decodePickPixel } from './pickPixel'
+import type { PickContext, Picker } from './picker'
 
-export class GpuPicker {
+export class GpuPicker implements Picker {
   private readonly target = new WebGLRenderTarget(1, 1, {
     format: RGBAFormat,
     type: UnsignedByteType,
@@ -64,8 +64,9 @@ export class GpuPicker {
    * path (GOTCHA: their first use makes synchronous round trips to the GPU process), so the first
    * real hover or click costs what every later one does. Its result (no agent) must be ignored.
    */
-  prime(renderer: WebGLRenderer, camera: Camera, geometry: BufferGeometry): void {
-    this.issue(renderer, camera, geometry, -1e9, -1e9, 'mouse')
+  prime(ctx: PickContext): boolean {
+    this.issue(ctx, -1e9, -1e9, 'mouse')
+    return true
   }
 
   /** A pick is waiting for the GPU. */
@@ -74,14 +75,8 @@ export class GpuPicker {
   }
 
   /** Render the picking pass for the pointer at canvas CSS px (x, y) and start reading its pixel. */
-  issue(
-    renderer: WebGLRenderer,
-    camera: Camera,
-    geometry: BufferGeometry,
-    x: number,
-    y: number,
-    kind: PointerKind,
-  ): void {
+  issue(ctx: PickContext, x: number, y: number, kind: PointerKind): void {
+    const { renderer, camera, geometry } = ctx
     const t0 = performance.now()
     const gl = renderer.getContext() as WebGL2RenderingContext
     this.gl = gl
@@ -129,10 +124,8 @@ export class GpuPicker {
       gl.bindBuffer(gl.PIXEL_PACK_BUFFER, this.pbo)
       gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, 0, this.pixel)
       gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null)
-      const p = this.pixel
-      const id = (p[0]! | (p[1]! << 8) | (p[2]! << 16) | (p[3]! << 24)) >>> 0
       this.readMs = performance.now() - t0
-      return id - 1
+      return decodePickPixel(this.pixel)
     }
     if (!this.fence) return null
     // GOTCHA (Chrome): clientWaitSync, even with a zero timeout, and a getBufferSubData in the same
