@@ -45,6 +45,15 @@ export interface FeedEngineOptions {
 
 export type FrameSink = (frame: Uint8Array) => void
 
+/**
+ * The deadline of the tick after the one due at `due`: one period later on the fixed grid, however
+ * late this tick ran; when more than MAX_CATCH_UP_TICKS periods behind, one period from `now`.
+ */
+export function nextTickAt(due: number, now: number, tickMs: number): number {
+  const next = due + tickMs
+  return now - next > MAX_CATCH_UP_TICKS * tickMs ? now + tickMs : next
+}
+
 export class FeedEngine {
   private timer: NodeJS.Timeout | undefined
   private sinceState = 0
@@ -103,9 +112,7 @@ export class FeedEngine {
   private readonly onTimer = (): void => {
     this.tick()
     if (!this.timer) return // stopped during the tick
-    this.nextAt += this.tickMs
-    const now = performance.now()
-    if (now - this.nextAt > MAX_CATCH_UP_TICKS * this.tickMs) this.nextAt = now + this.tickMs
+    this.nextAt = nextTickAt(this.nextAt, performance.now(), this.tickMs)
     this.schedule()
   }
 

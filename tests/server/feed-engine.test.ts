@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FeedEngine, type SwarmSource } from '../../server/scale/feed-engine'
+import { FeedEngine, nextTickAt } from '../../server/scale/feed-engine'
 import { createSimSource } from '../../server/scale/sim-source'
 import { decodeFrame } from '../../src/feed/protocol'
 
@@ -25,27 +25,27 @@ describe('FeedEngine', () => {
     expect(state?.type === 0 && state.payload.agents).toHaveLength(20)
   })
 
-  it('keeps its tick rate on a fixed grid when ticks run late (no setInterval drift)', async () => {
-    const inner = createSimSource({ agents: 10, seed: 1 })
-    let steps = 0
-    const source: SwarmSource = {
-      ...inner,
-      agents: inner.agents,
-      world: inner.world,
-      step(dt) {
-        steps++
-        // Each tick costs 30 ms of a 50 ms period: re-arming after the work would give ~12/s.
-        const until = performance.now() + 30
-        while (performance.now() < until);
-        return inner.step(dt)
-      },
+  it.each([
+    // due, now (when the tick finished), period ⇒ next deadline
+    [1000, 1030, 100, 1100], // on time: one period after the due time, not after the work
+    [1000, 1090, 100, 1100], // late work still keeps the grid
+    [1000, 1250, 100, 1100], // a bit behind: catches up (the next timer fires at once)
+    [1000, 1600, 100, 1100], // 5 periods behind the next deadline: still catches up
+    [1000, 1601, 100, 1701], // more than 5 behind (a stalled process): skips ahead, no burst
+  ])('nextTickAt(%i, %i, %i) = %i (fixed grid, no setInterval drift)', (due, now, tick, next) => {
+    expect(nextTickAt(due, now, tick)).toBe(next)
+  })
+
+  it('over 20 ticks of 30 ms work in a 50 ms period, the grid keeps 20 ticks per second', () => {
+    // setInterval re-arms after the callback: 50 + 30 ms per tick, 12.5 per second.
+    let now = 0
+    let due = 50
+    let ticks = 0
+    while (due <= 1000) {
+      now = Math.max(now, due) + 30 // the timer fires at `due`, the tick takes 30 ms
+      ticks++
+      due = nextTickAt(due, now, 50)
     }
-    const engine = new FeedEngine(source, () => {}, { tickMs: 50, packed: () => false })
-    engine.start()
-    await new Promise((r) => setTimeout(r, 1000))
-    engine.stop()
-    expect(steps).toBeGreaterThanOrEqual(16)
-    expect(steps).toBeLessThanOrEqual(21)
-    expect(engine.running).toBe(false)
+    expect(ticks).toBe(20)
   })
 })
