@@ -11,7 +11,7 @@ import { requireSameWallet, requireSession } from '../plugins/session.plugin'
 import { withDeadline } from '../lib/upstream'
 import { checkWhitelist } from '../whitelist/whitelist.service'
 
-const WHITELIST_BUDGET_MS = 4_500
+const WHITELIST_BUDGET_MS = 4_000
 const WHITELIST_SCAN_MS = 2_500
 
 export async function whitelistRoutes(app: FastifyInstance) {
@@ -35,7 +35,7 @@ export async function whitelistRoutes(app: FastifyInstance) {
     }
     try {
       // Issue 8: a slow RPC still gets an answer within 5 s: no new asset page after 2.5 s (a
-      // partial scan, with its warning), and a clear 503 at 4.5 s. Only the scan runs inside the
+      // partial scan, with its warning), and a clear 503 at 4 s. Only the scan runs inside the
       // budget; the cooldown is stored below, after it.
       const result = await withDeadline(
         WHITELIST_BUDGET_MS,
