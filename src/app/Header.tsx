@@ -35,8 +35,11 @@ const Bar = styled.header`
   position: relative;
   z-index: ${(p) => p.theme.layer.chrome};
   ${media.mobile} {
-    gap: 10px;
+    /* GOTCHA: on a 390 px phone the four values and the clock only fit without letter-spacing. */
+    gap: 8px;
     padding: 0 8px;
+    font-size: 10px;
+    letter-spacing: 0;
   }
 `
 const Brand = styled.div`

@@ -57,8 +57,8 @@ const Tip = styled.span`
 const Version = styled.div`
   margin-top: auto;
   padding-top: 8px;
-  font-size: 8px;
-  color: ${(p) => p.theme.color.dim};
+  font-size: 9px;
+  color: ${(p) => p.theme.color.muted};
   writing-mode: vertical-rl;
   transform: rotate(180deg);
   letter-spacing: 0.1em;
