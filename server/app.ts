@@ -26,7 +26,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(mcpRoutes)
   await app.register(feedRoutes)
   // API 404s stay JSON; everything else is the SPA's business.
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: `Not found: ${req.method} ${req.url}` }))
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ error: `Not found: ${req.method} ${req.url}` }),
+  )
   await app.register(staticPlugin, { clientDir: config.CLIENT_DIR })
   return app
 }

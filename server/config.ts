@@ -77,5 +77,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** A config for tests: defaults, in-memory SQLite, quiet logs, plus overrides. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:' }), ...overrides }
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:' }),
+    ...overrides,
+  }
 }
