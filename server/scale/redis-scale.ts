@@ -44,6 +44,7 @@ export class RedisScale {
   private timer: NodeJS.Timeout | undefined
   private role: FeedRole = 'follower'
   private subscribed = false
+  private electing = false
   private closed = false
 
   constructor(
@@ -108,13 +109,16 @@ export class RedisScale {
   }
 
   private async elect(): Promise<void> {
-    if (this.closed) return
+    // One round at a time: a slow Redis must not stack elections up.
+    if (this.closed || this.electing) return
+    this.electing = true
     try {
       if (!this.subscribed) {
         await this.sub.subscribe(this.channel)
         this.subscribed = true
       }
-      if (this.role === 'leader') {
+      if (this.role !== 'follower') {
+        // A leader renews; an isolated instance that still holds the lease (a short blip) leads on.
         const renewed = await this.pub.eval(
           RENEW,
           1,
@@ -122,8 +126,14 @@ export class RedisScale {
           this.instanceId,
           String(this.ttlMs),
         )
-        if (renewed !== 1) this.follow()
-        return
+        if (renewed === 1) {
+          if (this.role === 'isolated') await this.promote()
+          return
+        }
+        if (this.role === 'leader') {
+          this.follow()
+          return
+        }
       }
       const got = await this.pub.set(this.leaderKey, this.instanceId, 'PX', this.ttlMs, 'NX')
       if (got === 'OK') await this.promote()
@@ -132,6 +142,8 @@ export class RedisScale {
       // Redis unreachable: a leader that cannot renew must stop publishing through Redis (another
       // instance may take the lease); every instance keeps its own clients fed meanwhile.
       this.isolate()
+    } finally {
+      this.electing = false
     }
   }
 
