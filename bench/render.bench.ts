@@ -11,8 +11,9 @@
  * It prints figures; it does not pass or fail on them.
  *
  * Env: BENCH_MS (measured window per case, 5000), BENCH_WARMUP_MS (2000), BENCH_AGENTS
- * ("1,1000,10000,100000"), BENCH_SIM ("paused": the sim clock stopped, the store still re-uploads
- * every frame; "live": agents move), BENCH_GPU=1 (use the machine's GPU), BENCH_VIEWPORT
+ * ("1,1000,10000,100000"), BENCH_SIM ("live", the default: agents move, so every frame uploads
+ * positions and the store re-searches links; "paused": the sim clock stopped, every frame still
+ * drawn, nothing uploaded), BENCH_GPU=1 (use the machine's GPU), BENCH_VIEWPORT
  * ("1280x720"), BENCH_OUT (build folder, default $TMPDIR/vpos-bench-render), CHROMIUM_PATH.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -27,7 +28,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const WINDOW_MS = Number(process.env.BENCH_MS ?? 5000)
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 2000)
 const AGENTS = (process.env.BENCH_AGENTS ?? '1,1000,10000,100000').split(',').map(Number)
-const SIM = process.env.BENCH_SIM === 'live' ? 'live' : 'paused'
+const SIM = process.env.BENCH_SIM === 'paused' ? 'paused' : 'live'
 const GPU = process.env.BENCH_GPU === '1'
 const [VW, VH] = (process.env.BENCH_VIEWPORT ?? '1280x720').split('x').map(Number) as [
   number,

@@ -7,6 +7,7 @@ import { GpuPicker } from './picking/gpuPicker'
 import type { PickContext, Picker } from './picking/picker'
 import { hoverDue, type PickRequests } from './picking/pickRequests'
 import { WorkerPicker } from './picking/workerPicker'
+import { shouldDraw, type Redraw } from './redraw'
 import { exposeSceneStats, sceneStats } from './sceneStats'
 import type { ShaderSources } from './shaders/shaderLoader'
 import type { ViewUniforms } from './viewUniforms'
@@ -69,7 +70,7 @@ function createPicker(
 }
 
 /**
- * Renders the frame (r3f's automatic render is off: priority 1), then runs GPU picking for a queued
+ * Renders the frame when it differs (redraw.ts; r3f's automatic render is off: priority 1), then runs GPU picking for a queued
  * click/tap or a due hover, collects finished picks, and raises the ready signal
  * (`<html data-scene-ready="1">`) once frames with agents have been drawn. `<html data-scene-clicks>`
  * counts the clicks/taps resolved by picking.
@@ -82,6 +83,8 @@ export function FrameDriver({
   view,
   pickerMode,
   bench,
+  redraw,
+  dimmed,
 }: {
   agents: AgentGeometry
   pickMaterial: RawShaderMaterial
@@ -90,6 +93,9 @@ export function FrameDriver({
   view: ViewUniforms
   pickerMode: 'main' | 'auto'
   bench: boolean
+  redraw: Redraw
+  /** behind a dashboard: drawn at a lower rate */
+  dimmed: boolean
 }) {
   const gl = useThree((s) => s.gl)
   const picker = useRef<Picker | null>(null)
@@ -97,6 +103,10 @@ export function FrameDriver({
   const ctx = useRef<PickContext | null>(null)
   const drawn = useRef(0)
   const frameStart = useRef(0)
+  const dimmedRef = useRef(dimmed)
+  dimmedRef.current = dimmed
+  /** the view and time of the last drawn frame */
+  const last = useMemo(() => ({ at: -Infinity, cx: NaN, cy: NaN, zoom: NaN, w: NaN, h: NaN }), [])
 
   useEffect(() => {
     const mainThread = () => new GpuPicker(pickMaterial, agents.mode)
@@ -139,7 +149,36 @@ export function FrameDriver({
     }
 
     const t0 = performance.now()
-    gl.render(scene, camera)
+    const c0 = view.uCenter.value
+    const vp = view.uViewport.value
+    if (
+      c0.x !== last.cx ||
+      c0.y !== last.cy ||
+      view.uZoom.value !== last.zoom ||
+      vp.x !== last.w ||
+      vp.y !== last.h
+    ) {
+      redraw.needed = true
+    }
+    const draw =
+      drawn.current < READY_AFTER_FRAMES ||
+      shouldDraw({
+        needed: redraw.needed,
+        // the pulse animates while the sim runs; the benchmark measures every frame
+        animating: !swarm.paused || bench,
+        dimmed: dimmedRef.current,
+        sinceLastDrawMs: t0 - last.at,
+      })
+    if (draw) {
+      gl.render(scene, camera)
+      redraw.needed = false
+      last.at = t0
+      last.cx = c0.x
+      last.cy = c0.y
+      last.zoom = view.uZoom.value
+      last.w = vp.x
+      last.h = vp.y
+    }
     const t1 = performance.now()
 
     const c = (ctx.current ??= {
@@ -176,9 +215,11 @@ export function FrameDriver({
       drawn.current++
       if (drawn.current === READY_AFTER_FRAMES) document.documentElement.dataset.sceneReady = '1'
     }
-    sceneStats.frames++
-    sceneStats.renderMs += t1 - t0
-    sceneStats.sceneMs += performance.now() - frameStart.current
+    if (draw) {
+      sceneStats.frames++
+      sceneStats.renderMs += t1 - t0
+      sceneStats.sceneMs += performance.now() - frameStart.current
+    }
   }, 1)
   return null
 }

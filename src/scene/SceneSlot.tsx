@@ -38,7 +38,7 @@ export function SceneSlot({ dimmed }: { dimmed: boolean }) {
         fallback={(e) => <Fallback role="alert">WebGL unavailable: {e.message}</Fallback>}
       >
         <Suspense fallback={null}>
-          <SwarmScene />
+          <SwarmScene dimmed={dimmed} />
         </Suspense>
       </ErrorBoundary>
     </Layer>

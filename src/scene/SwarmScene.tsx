@@ -20,6 +20,7 @@ import {
   pickingMaterial,
 } from './materials'
 import { createPickRequests, type PickRequests } from './picking/pickRequests'
+import { createRedraw } from './redraw'
 import { currentSceneParams, type SceneParams } from './sceneParams'
 import { loadShaders, type ShaderSources } from './shaders/shaderLoader'
 import { createViewUniforms, type ViewUniforms } from './viewUniforms'
@@ -78,11 +79,13 @@ function SceneContents({
   params,
   picks,
   view,
+  dimmed,
 }: {
   shaders: ShaderSources
   params: SceneParams
   picks: PickRequests
   view: ViewUniforms
+  dimmed: boolean
 }) {
   const gl = useThree((s) => s.gl)
   const { mode, maxPointSize } = useMemo(() => {
@@ -103,6 +106,7 @@ function SceneContents({
     [shaders, view, mode, maxPointSize],
   )
   const agents = useMemo(() => new AgentGeometry(mode), [mode])
+  const redraw = useMemo(createRedraw, [])
   useEffect(() => {
     gl.domElement.dataset.agentDraw = mode
   }, [gl, mode])
@@ -117,8 +121,10 @@ function SceneContents({
     <>
       <CameraRig picks={picks} view={view} />
       <GridLayer material={materials.grid} />
-      <AgentsLayer agents={agents} material={materials.agents} />
-      {params.links && <LinksLayer agents={agents} material={materials.links} />}
+      <AgentsLayer agents={agents} material={materials.agents} redraw={redraw} />
+      {params.links && (
+        <LinksLayer agents={agents} material={materials.links} view={view} redraw={redraw} />
+      )}
       <FrameDriver
         agents={agents}
         pickMaterial={materials.picking}
@@ -127,6 +133,8 @@ function SceneContents({
         view={view}
         pickerMode={params.picker}
         bench={params.bench}
+        redraw={redraw}
+        dimmed={dimmed}
       />
     </>
   )
@@ -137,7 +145,7 @@ function SceneContents({
  * the links and the agents, each ONE draw fed straight from the sim's typed arrays; the camera rig;
  * GPU picking. Suspends until the shaders are loaded.
  */
-export default function SwarmScene() {
+export default function SwarmScene({ dimmed = false }: { dimmed?: boolean }) {
   const shaders = use(loadShaders())
   const params = useMemo(currentSceneParams, [])
   const view = useMemo(createViewUniforms, [])
@@ -166,7 +174,13 @@ export default function SwarmScene() {
         onCreated={onCreated}
       >
         <color attach="background" args={[SCENE_BACKGROUND]} />
-        <SceneContents shaders={shaders} params={params} picks={picks} view={view} />
+        <SceneContents
+          shaders={shaders}
+          params={params}
+          picks={picks}
+          view={view}
+          dimmed={dimmed}
+        />
       </Canvas>
     </Surface>
   )

@@ -2,6 +2,7 @@ import { useFrame } from '@react-three/fiber'
 import { useRef } from 'react'
 import type { Mesh, Points, RawShaderMaterial } from 'three'
 import { swarm } from '../../state/swarmStore'
+import type { Redraw } from '../redraw'
 import type { AgentGeometry } from './agentGeometry'
 
 /** Longest frame step the animation clock takes (a background tab must not jump the pulse). */
@@ -15,15 +16,22 @@ const MAX_STEP_S = 0.25
 export function AgentsLayer({
   agents,
   material,
+  redraw,
 }: {
   agents: AgentGeometry
   material: RawShaderMaterial
+  redraw: Redraw
 }) {
   const object = useRef<Mesh | Points>(null)
   const clock = useRef(0)
+  const seen = useRef(-1)
   useFrame((state, delta) => {
     if (agents.sync(swarm.buffers, swarm.version) && object.current)
       object.current.geometry = agents.geometry
+    if (agents.changes !== seen.current) {
+      seen.current = agents.changes
+      redraw.needed = true
+    }
     // Animation time stands still while the sim is paused (?paused=1: reproducible frames).
     if (!swarm.paused) clock.current += Math.min(delta, MAX_STEP_S)
     const u = material.uniforms

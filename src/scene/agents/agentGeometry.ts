@@ -90,6 +90,8 @@ export class AgentGeometry {
   private changesSinceSlow = 0
   private slowPending = false
   private drawn = 0
+  /** +1 whenever uploads are queued (the frame must be drawn for them to reach the GPU) */
+  changes = 0
 
   constructor(readonly mode: AgentDrawMode) {
     this.geometry = emptyGeometry(mode)
@@ -137,6 +139,7 @@ export class AgentGeometry {
 
   private upload(names: readonly AttributeName[], count: number): void {
     if (count === 0) return
+    this.changes++
     for (const name of names) {
       const slot = this.slots.get(name)!
       markRange(slot.attribute, slot.range, count)

@@ -1,29 +1,56 @@
 import { useFrame } from '@react-three/fiber'
 import { useEffect, useMemo, useRef } from 'react'
 import type { LineSegments, RawShaderMaterial } from 'three'
-import { swarm } from '../../state/swarmStore'
+import { runtime, swarm } from '../../state/swarmStore'
 import type { AgentGeometry } from '../agents/agentGeometry'
-import { LinkGeometry } from './linkGeometry'
+import type { Redraw } from '../redraw'
+import type { ViewUniforms } from '../viewUniforms'
+import { LinkGeometry, type ViewRect } from './linkGeometry'
 
 /** The links (§2/§9): ONE indexed segment draw of the sim's link pairs (links.vert/frag). */
 export function LinksLayer({
   agents,
   material,
+  view,
+  redraw,
 }: {
   agents: AgentGeometry
   material: RawShaderMaterial
+  view: ViewUniforms
+  redraw: Redraw
 }) {
   const links = useMemo(() => new LinkGeometry(), [])
+  const rect = useMemo<ViewRect>(() => ({ minX: 0, minY: 0, maxX: 0, maxY: 0 }), [])
   const mesh = useRef<LineSegments>(null)
+  const seen = useRef(-1)
   useEffect(() => () => links.dispose(), [links])
   useFrame(() => {
     // AgentsLayer is mounted first, so its useFrame has already synced the position attributes.
     if (!agents.positionX || !agents.positionY) return
+    // the visible world rectangle, from the view the rig wrote this frame
+    const c = view.uCenter.value
+    const halfW = view.uViewport.value.x / 2 / view.uZoom.value
+    const halfH = view.uViewport.value.y / 2 / view.uZoom.value
+    rect.minX = c.x - halfW
+    rect.maxX = c.x + halfW
+    rect.minY = c.y - halfH
+    rect.maxY = c.y + halfH
     if (
-      links.sync(swarm.links, swarm.buffers, agents.positionX, agents.positionY, swarm.version) &&
+      links.sync(
+        swarm.links,
+        swarm.buffers,
+        agents.positionX,
+        agents.positionY,
+        runtime.linksVersion,
+        rect,
+      ) &&
       mesh.current
     ) {
       mesh.current.geometry = links.geometry
+    }
+    if (links.changes !== seen.current) {
+      seen.current = links.changes
+      redraw.needed = true
     }
   })
   return (

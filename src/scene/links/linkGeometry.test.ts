@@ -1,8 +1,10 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createSwarmSim } from '../../sim'
-import { LINK_EVERY_LARGE } from '../../state/swarmStore'
+import { LINK_DISTANCE, createSwarmSim } from '../../sim'
 import { AgentGeometry } from '../agents/agentGeometry'
-import { LinkGeometry } from './linkGeometry'
+import { LinkGeometry, MOTION_SLACK, visiblePairs, type ViewRect } from './linkGeometry'
+
+const EVERYTHING: ViewRect = { minX: -1e9, minY: -1e9, maxX: 1e9, maxY: 1e9 }
 
 function setup(count: number) {
   const sim = createSwarmSim({ seed: 5, count })
@@ -10,8 +12,8 @@ function setup(count: number) {
   const agents = new AgentGeometry('points')
   agents.sync(sim.buffers, 0)
   const links = new LinkGeometry()
-  const sync = (version: number) =>
-    links.sync(sim.links, sim.buffers, agents.positionX!, agents.positionY!, version)
+  const sync = (version: number, rect: ViewRect = EVERYTHING) =>
+    links.sync(sim.links, sim.buffers, agents.positionX!, agents.positionY!, version, rect)
   return { sim, agents, links, sync }
 }
 
@@ -31,24 +33,67 @@ describe('LinkGeometry', () => {
     }
   })
 
-  it('re-uploads pairs every change up to 20,000 agents', () => {
-    const { links, sync } = setup(200)
+  it('rebuilds the pairs when the store publishes links and when the view moves, not otherwise', () => {
+    const { sim, links, sync } = setup(20_001)
     sync(0)
     const v0 = indexVersion(links)
-    for (let v = 1; v <= 3; v++) sync(v)
-    expect(indexVersion(links)).toBe(v0 + 3)
-  })
-
-  it('above 20,000 agents re-uploads pairs at the store cadence, and once the buffers stop changing', () => {
-    const { links, sync } = setup(20_001)
     sync(0)
-    const v0 = indexVersion(links)
-    for (let v = 1; v < LINK_EVERY_LARGE; v++) sync(v)
+    sync(0)
     expect(indexVersion(links)).toBe(v0)
-    sync(LINK_EVERY_LARGE)
+    sim.computeLinks()
+    sync(4)
     expect(indexVersion(links)).toBe(v0 + 1)
-    sync(LINK_EVERY_LARGE + 1)
-    sync(LINK_EVERY_LARGE + 1)
+    const view = { minX: 100, minY: 100, maxX: 900, maxY: 700 }
+    sync(4, view)
     expect(indexVersion(links)).toBe(v0 + 2)
+    sync(4, view)
+    expect(indexVersion(links)).toBe(v0 + 2)
+    // a few hundred of 20,000 agents' links can touch a 800 × 600 view
+    expect(links.count).toBeGreaterThan(0)
+    expect(links.count).toBeLessThan(sim.links.count / 10)
+  })
+})
+
+describe('visiblePairs', () => {
+  it('keeps every link that can touch the view, and only links near it', () => {
+    const sim = createSwarmSim({ seed: 9, count: 5000 })
+    sim.computeLinks()
+    const { x, y } = sim.buffers
+    const w = sim.world
+    const out = new Uint32Array(sim.links.count * 2)
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: w.width, noNaN: true }),
+        fc.double({ min: 0, max: w.height, noNaN: true }),
+        fc.double({ min: 10, max: 1500, noNaN: true }),
+        (cx, cy, half) => {
+          const rect = {
+            minX: cx - half,
+            maxX: cx + half,
+            minY: cy - half * 0.6,
+            maxY: cy + half * 0.6,
+          }
+          const m = visiblePairs(sim.links, x, y, rect, LINK_DISTANCE + MOTION_SLACK, out)
+          const kept = new Set<string>()
+          for (let i = 0; i < m; i += 2) kept.add(`${out[i]}-${out[i + 1]}`)
+          const inside = (i: number) =>
+            x[i]! >= rect.minX && x[i]! <= rect.maxX && y[i]! >= rect.minY && y[i]! <= rect.maxY
+          const near = (i: number, d: number) =>
+            x[i]! >= rect.minX - d &&
+            x[i]! <= rect.maxX + d &&
+            y[i]! >= rect.minY - d &&
+            y[i]! <= rect.maxY + d
+          for (let k = 0; k < sim.links.count; k++) {
+            const a = sim.links.a[k]!
+            const b = sim.links.b[k]!
+            const key = `${a}-${b}`
+            if (inside(a) || inside(b)) expect(kept.has(key), key).toBe(true)
+            if (kept.has(key)) expect(near(a, LINK_DISTANCE + MOTION_SLACK)).toBe(true)
+          }
+          return true
+        },
+      ),
+      { seed: 21, numRuns: 40 },
+    )
   })
 })
