@@ -16,8 +16,9 @@ const NET_CODES = new Set([
 // SQLSTATE class 08 (connection exception), 53 (insufficient resources), 57P0x (shutdown/restart).
 const PG_STATE = /^(08...|53...|57P0[1-4])$/
 const SQLITE_CODE = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|READONLY|PROTOCOL)/
+// 'Query read timeout': pg's query_timeout, i.e. a database that accepts but stalls.
 const PG_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection ended unexpectedly|Client was closed|Cannot use a pool after calling end/i
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection ended unexpectedly|Client was closed|Cannot use a pool after calling end|Query read timeout/i
 
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 4) return false

@@ -228,6 +228,36 @@ describe.skipIf(pgBackends.length === 0)(
   },
 )
 
+describe.skipIf(pgBackends.length === 0)('PostgreSQL stalled (accepts, never answers)', () => {
+  it('answers 503 once the query timeout (10 s) passes, never a 500; serves again once it flows', async () => {
+    const backend = pgBackends[0]!()
+    const url = new URL(await backend.create())
+    cleanups.push(() => backend.drop())
+    const proxy = new CuttableProxy({ host: url.hostname, port: Number(url.port || 5432) })
+    await proxy.up()
+    cleanups.push(() => proxy.down())
+    url.host = `127.0.0.1:${proxy.port}`
+    const app = await buildApp(testConfig({ DATABASE_URL: url.toString() }))
+    cleanups.push(() => app.close())
+    expect((await call(app, 'GET', '/api/chat/rooms')).status).toBe(200)
+
+    proxy.stall()
+    const t0 = performance.now()
+    const res = await call(app, 'GET', '/api/chat/rooms')
+    const ms = performance.now() - t0
+    expect(res.status).toBe(503)
+    expect(res.body).toEqual({ error: 'Database unavailable' })
+    expect(ms).toBeLessThan(12_000)
+    expect((await app.inject('/api/health')).statusCode).toBe(200)
+
+    proxy.resume()
+    await expect
+      .poll(async () => (await call(app, 'GET', '/api/chat/rooms')).status, { timeout: 15_000 })
+      .toBe(200)
+    console.log(`faults: stalled PostgreSQL ⇒ 503 in ${Math.round(ms)} ms, then 200 again`)
+  }, 40_000)
+})
+
 describe.each(backends.map((b) => [b().name, b] as const))(
   'a hard crash loses no stored message (%s)',
   (name, makeBackend) => {
