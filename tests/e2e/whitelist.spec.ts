@@ -3,6 +3,7 @@
  * real ed25519 key is injected as window.phantom.solana; sign-in, scoring and the server cooldown
  * are the real ones. Timers (the 30 s countdown) run on Playwright's clock.
  */
+import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_TOKEN_MINT } from '../../src/contracts/constants'
@@ -48,11 +49,31 @@ async function pauseClock(page: Page) {
   await page.clock.pauseAt(now + 1_000)
 }
 
+/**
+ * tests/e2e/screenshot.css (clock, scan line and scene hidden) plus no backdrop blur, from the
+ * first paint, as a constructed stylesheet. GOTCHA: toHaveScreenshot's stylePath injects a <style>
+ * tag, which our CSP blocks. And under software WebGL the panels' blur over the live scene makes
+ * desktop-sized frames so slow that animations never start and clicks wait. The scene is
+ * decorative: the checker behaves the same without it.
+ */
+function stillPage(css: string) {
+  const sheet = new CSSStyleSheet()
+  sheet.replaceSync(`${css}\n* { backdrop-filter: none !important; }`)
+  const adopt = () => {
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', adopt)
+  else adopt()
+}
+const SCREENSHOT_CSS = readFileSync('tests/e2e/screenshot.css', 'utf8')
+
 const truncated = (a: string) => `${a.slice(0, 4)}...${a.slice(-4)}`
 
 async function open(page: Page, w?: TestWallet, opts: { holdConnect?: boolean } = {}) {
+  await page.addInitScript(stillPage, SCREENSHOT_CSS)
   if (w) await page.addInitScript(injectPhantom, phantomArgs(w, opts))
-  await page.goto('/whitelist?boot=0')
+  // No live feed and a paused swarm: less work for the shared CI cores, a still background.
+  await page.goto('/whitelist?boot=0&feed=sim&paused=1')
   await expect(page.getByRole('heading', { name: 'vPOS Whitelist Verification' })).toBeVisible()
 }
 

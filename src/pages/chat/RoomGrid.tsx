@@ -23,8 +23,9 @@ const Card = styled(PanelFrame).attrs({ as: 'article' })<{ $tier: Room['tier']; 
   display: flex;
   flex-direction: column;
   gap: 10px;
-  border-top: 2px solid ${(p) => TIER_COLORS[p.$tier]};
-  opacity: ${(p) => (p.$open ? 1 : 0.62)};
+  border-top: 2px ${(p) => (p.$open ? 'solid' : 'dashed')} ${(p) => TIER_COLORS[p.$tier]};
+  /* Closed rooms recede by background, not opacity, so their text keeps its contrast. */
+  background: ${(p) => (p.$open ? p.theme.color.panel : 'rgba(3, 8, 14, 0.92)')};
 `
 const Top = styled.div`
   display: flex;

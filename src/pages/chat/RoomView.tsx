@@ -28,7 +28,7 @@ const Layout = styled.div`
   height: max(440px, calc(100dvh - 232px));
   ${media.mobile} {
     grid-template-columns: minmax(0, 1fr);
-    height: max(380px, calc(100dvh - 212px));
+    height: max(380px, calc(100dvh - 244px));
   }
 `
 const Side = styled(PanelFrame)`
