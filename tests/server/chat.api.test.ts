@@ -329,6 +329,51 @@ describe.each(backends.map((b) => [b().name, b] as const))('chat API on %s', (_,
     expect(Number(retryAfter)).toBeGreaterThanOrEqual(1)
   })
 
+  it.each([
+    [
+      'registration',
+      'POST',
+      '/api/chat/rooms/bronze-lounge/participants',
+      20,
+      { displayName: 'rl' },
+    ],
+    ['balance checks', 'POST', '/api/chat/verify-token-balance', 20, {}],
+    [
+      'reactions',
+      'POST',
+      '/api/chat/rooms/bronze-lounge/messages/{id}/reactions',
+      30,
+      { emoji: '👍' },
+    ],
+  ] as const)(
+    'rate-limits %s per wallet: a burst of %s, then 429 with Retry-After',
+    async (what, method, url, burst, extra) => {
+      const w = createTestWallet(`chat-rl-${what}`, { tier: 'bronze' })
+      const cookie = await signIn(app, w)
+      const target = (await post(gold, 'bronze-lounge', `target for ${what}`)).body as ChatMessage
+      const path = url.replace('{id}', String(target.id))
+      const statuses: number[] = []
+      let retryAfter = ''
+      for (let i = 0; i < burst + 2; i++) {
+        const res = await call(app, method, path, {
+          cookie,
+          body: { walletAddress: w.address, ...extra },
+        })
+        statuses.push(res.status)
+        if (res.status === 429) retryAfter = String(res.headers['retry-after'])
+      }
+      expect(statuses.slice(0, burst).every((s) => s === 200)).toBe(true)
+      expect(statuses.slice(burst)).toContain(429)
+      expect(Number(retryAfter)).toBeGreaterThanOrEqual(1)
+      // Another wallet is not affected.
+      const other = await call(app, method, path, {
+        cookie: cookieOf(bronze),
+        body: { walletAddress: bronze.address, ...extra },
+      })
+      expect(other.status).toBe(200)
+    },
+  )
+
   it('caps body size with a 413, never a 500', async () => {
     const res = await call(app, 'POST', '/api/chat/rooms/bronze-lounge/messages', {
       cookie: cookieOf(gold),
