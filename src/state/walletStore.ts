@@ -130,7 +130,10 @@ export async function connectWallet(wallet: WalletAdapter): Promise<string> {
         ? err
         : new WalletError('connect', 'Could not connect to your wallet', { cause: err })
     }
-    let session = await currentSession().catch(() => null)
+    // A session cookie can only be reused for the wallet stored with it; otherwise sign in (and
+    // skip asking: the answer would be a 401 the browser logs as an error).
+    const reusable = storage.getItem(WALLET_ADDRESS_KEY) === address
+    let session = reusable ? await currentSession().catch(() => null) : null
     if (session?.walletAddress !== address) {
       try {
         session = await signInWithWallet(wallet, address)

@@ -455,6 +455,92 @@ test.describe('chat', () => {
     await page.context().close()
   })
 
+  test('a send whose answer is lost says so; sending again stores the message once', async ({
+    browser,
+  }) => {
+    const page = await openChat(browser, bob)
+    await connect(page, bob)
+    await enter(page, 'Bronze Lounge')
+    const bodies: Array<{ clientId: string; content: string }> = []
+    let loseAnswer = true
+    await page.route('**/api/chat/rooms/bronze-lounge/messages', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      bodies.push(route.request().postDataJSON() as { clientId: string; content: string })
+      const res = await route.fetch() // the server stores it…
+      if (loseAnswer) return route.fulfill({ status: 502, body: 'gateway lost it' }) // …we never hear
+      return route.fulfill({ response: res })
+    })
+    const box = page.getByRole('textbox', { name: 'Message' })
+    await box.fill('only once please')
+    await box.press('Enter')
+    await expect(toasts(page)).toContainText('Failed to send message')
+    await expect(box).toHaveValue('only once please') // kept for the retry
+    loseAnswer = false
+    await page.getByRole('button', { name: 'Send' }).click()
+    await expect(box).toHaveValue('')
+    expect(bodies).toHaveLength(2)
+    expect(bodies[1]?.clientId).toBe(bodies[0]?.clientId)
+    await page.clock.runFor(3_000)
+    await expect(message(page, 'only once please')).toHaveCount(1)
+    const cookie = await signIn(origin, bob)
+    const stored = (await (
+      await fetch(`${origin}/api/chat/rooms/bronze-lounge/messages`, { headers: { cookie } })
+    ).json()) as Array<{ content: string }>
+    expect(stored.filter((m) => m.content === 'only once please')).toHaveLength(1)
+    await page.context().close()
+  })
+
+  test('failure toasts: balance check, announcement, item status', async ({ browser }) => {
+    test.setTimeout(90_000)
+    const fail = (status = 503) => ({
+      status,
+      contentType: 'application/json',
+      body: '{"error":"down"}',
+    })
+    // A balance that cannot be verified.
+    const page = await openChat(browser, staff)
+    await page.route('**/api/chat/verify-token-balance', (r) => r.fulfill(fail()))
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await expect(toasts(page)).toContainText('Balance Check Failed')
+    await expect(toasts(page)).toContainText('Could not verify your token balance')
+    await page.unroute('**/api/chat/verify-token-balance')
+
+    // Announcements that cannot be saved or removed.
+    await enter(page, 'Bronze Lounge')
+    await page.route('**/api/chat/rooms/bronze-lounge/announcement', (r) => r.fulfill(fail(500)))
+    await page.getByRole('button', { name: 'Announce' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New Announcement' })
+    await dialog.getByRole('textbox', { name: 'Announcement text' }).fill('will not stick')
+    await dialog.getByRole('button', { name: 'Post Announcement' }).click()
+    await expect(toasts(page)).toContainText('Failed to create announcement')
+    await expect(dialog).toBeVisible() // the text stays for another try
+    await page.unroute('**/api/chat/rooms/bronze-lounge/announcement')
+    await dialog.getByRole('button', { name: 'Post Announcement' }).click()
+    await expect(toasts(page)).toContainText('Announcement Created')
+    await page.route('**/api/chat/rooms/bronze-lounge/announcement', (r) => r.fulfill(fail(500)))
+    await page.getByRole('button', { name: 'Remove announcement' }).click()
+    await expect(toasts(page)).toContainText('Failed to remove announcement')
+    await expect(page.getByRole('region', { name: 'Announcement' })).toContainText('will not stick')
+    await page.unroute('**/api/chat/rooms/bronze-lounge/announcement')
+    await page.getByRole('button', { name: 'Remove announcement' }).click()
+    await expect(toasts(page)).toContainText('Announcement Removed')
+    await page.context().close()
+
+    // An item whose status cannot be changed (Alice buys a title first).
+    const a = await openChat(browser, alice)
+    await connect(a, alice)
+    await a.getByRole('button', { name: 'Shop' }).click()
+    const shop = a.getByRole('dialog', { name: 'vPOS Shop' })
+    const title = shop.getByRole('listitem', { name: 'Swarm Operator (title)' })
+    await title.getByRole('button', { name: 'Buy' }).click()
+    await expect(toasts(a)).toContainText('You now own: Swarm Operator')
+    await a.route('**/api/chat/shop/purchases/title-operator', (r) => r.fulfill(fail(500)))
+    await title.getByRole('button', { name: 'Activate' }).click()
+    await expect(toasts(a)).toContainText('Failed to update item status')
+    await expect(title).toContainText('Owned')
+    await a.context().close()
+  })
+
   test('phone: the Menu drawer has Rooms and Participants tabs', async ({ browser }) => {
     const page = await openChat(browser, alice, { width: 390, height: 844 })
     await connect(page, alice)
