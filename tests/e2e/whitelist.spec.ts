@@ -3,7 +3,6 @@
  * real ed25519 key is injected as window.phantom.solana; sign-in, scoring and the server cooldown
  * are the real ones. Timers (the 30 s countdown) run on Playwright's clock.
  */
-import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_TOKEN_MINT } from '../../src/contracts/constants'
@@ -15,6 +14,7 @@ import {
 } from '../../server/chain/demo-chain.provider'
 import { checkWhitelist } from '../../server/whitelist/whitelist.service'
 import { createTestWallet, injectPhantom, phantomArgs, type TestWallet } from '../helpers/wallet'
+import { pauseClock, SCREENSHOT_CSS, stillPage } from './walletPages'
 
 /** What the server will answer for `w` (same demo chain, same formula). */
 async function expectedResult(w: TestWallet): Promise<WhitelistResult> {
@@ -38,34 +38,6 @@ async function walletWith(name: string, eligible: boolean): Promise<TestWallet> 
   }
   throw new Error('no wallet found')
 }
-
-/**
- * Pauses Playwright's clock (installed before the page loaded) once the page has rendered: from
- * then on the page's time moves only with runFor. GOTCHA: paused before the first render, React's
- * Suspense reveal (a timer) never fires and the lazy page stays on 'Loading module...'.
- */
-async function pauseClock(page: Page) {
-  const now = await page.evaluate(() => Date.now())
-  await page.clock.pauseAt(now + 1_000)
-}
-
-/**
- * tests/e2e/screenshot.css (clock, scan line and scene hidden) plus no backdrop blur, from the
- * first paint, as a constructed stylesheet. GOTCHA: toHaveScreenshot's stylePath injects a <style>
- * tag, which our CSP blocks. And under software WebGL the panels' blur over the live scene makes
- * desktop-sized frames so slow that animations never start and clicks wait. The scene is
- * decorative: the checker behaves the same without it.
- */
-function stillPage(css: string) {
-  const sheet = new CSSStyleSheet()
-  sheet.replaceSync(`${css}\n* { backdrop-filter: none !important; }`)
-  const adopt = () => {
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
-  }
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', adopt)
-  else adopt()
-}
-const SCREENSHOT_CSS = readFileSync('tests/e2e/screenshot.css', 'utf8')
 
 const truncated = (a: string) => `${a.slice(0, 4)}...${a.slice(-4)}`
 
