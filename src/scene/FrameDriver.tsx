@@ -187,10 +187,14 @@ export function FrameDriver({
       geometry: agents.geometry,
       buffers: swarm.buffers,
       view,
+      subset: null,
+      subsetCount: 0,
     })
     c.camera = camera
     c.geometry = agents.geometry
     c.buffers = swarm.buffers
+    c.subset = agents.submittedIndices
+    c.subsetCount = agents.submitted
     if (p && drawn.current === 1 && !p.busy) {
       if (p.prime(c)) inFlight.kind = 'prime'
     } else if (p && !p.busy) {

@@ -121,7 +121,7 @@ function SceneContents({
     <>
       <CameraRig picks={picks} view={view} />
       <GridLayer material={materials.grid} />
-      <AgentsLayer agents={agents} material={materials.agents} redraw={redraw} />
+      <AgentsLayer agents={agents} material={materials.agents} redraw={redraw} view={view} />
       {params.links && (
         <LinksLayer agents={agents} material={materials.links} view={view} redraw={redraw} />
       )}

@@ -17,6 +17,26 @@ export interface ViewUniforms {
   uZoom: { value: number }
 }
 
+/** A world rectangle (the visible part of the world, possibly grown by a margin). */
+export interface ViewRect {
+  minX: number
+  minY: number
+  maxX: number
+  maxY: number
+}
+
+/** Write into `out` the world rectangle the view shows, grown by `margin` world units. */
+export function visibleRect(u: ViewUniforms, margin: number, out: ViewRect): ViewRect {
+  const c = u.uCenter.value
+  const halfW = u.uViewport.value.x / 2 / u.uZoom.value + margin
+  const halfH = u.uViewport.value.y / 2 / u.uZoom.value + margin
+  out.minX = c.x - halfW
+  out.maxX = c.x + halfW
+  out.minY = c.y - halfH
+  out.maxY = c.y + halfH
+  return out
+}
+
 export function createViewUniforms(): ViewUniforms {
   return {
     uCenter: { value: new Vector2(0, 0) },

@@ -3,10 +3,18 @@ import { useRef } from 'react'
 import type { Mesh, Points, RawShaderMaterial } from 'three'
 import { swarm } from '../../state/swarmStore'
 import type { Redraw } from '../redraw'
+import { visibleRect, type ViewRect, type ViewUniforms } from '../viewUniforms'
 import type { AgentGeometry } from './agentGeometry'
 
 /** Longest frame step the animation clock takes (a background tab must not jump the pulse). */
 const MAX_STEP_S = 0.25
+/**
+ * Margin around the view inside which agents are submitted ('points'): an agent's drawing reaches
+ * 3.5 × size (≤ 5) world units plus a few CSS px (agents.vert.glsl), and a touch selects within
+ * 40 CSS px (max(size × 8, 25)), so the submitted agents are also every agent a press can pick.
+ */
+const AGENT_REACH_UNITS = 18
+const AGENT_REACH_PX = 40
 
 /**
  * The agents: ONE draw of the sim's buffers (agents.vert/frag), an instanced quad per agent or a
@@ -17,16 +25,24 @@ export function AgentsLayer({
   agents,
   material,
   redraw,
+  view,
 }: {
   agents: AgentGeometry
   material: RawShaderMaterial
   redraw: Redraw
+  view: ViewUniforms
 }) {
   const object = useRef<Mesh | Points>(null)
+  const rect = useRef<ViewRect>({ minX: 0, minY: 0, maxX: 0, maxY: 0 })
   const clock = useRef(0)
   const seen = useRef(-1)
   useFrame((state, delta) => {
-    if (agents.sync(swarm.buffers, swarm.version) && object.current)
+    // an agent's sprite reaches 3.5 × size (≤ 5) world units plus a few CSS px of glow and spinner
+    const reach = AGENT_REACH_UNITS + AGENT_REACH_PX / view.uZoom.value
+    if (
+      agents.sync(swarm.buffers, swarm.version, visibleRect(view, reach, rect.current)) &&
+      object.current
+    )
       object.current.geometry = agents.geometry
     if (agents.changes !== seen.current) {
       seen.current = agents.changes

@@ -83,3 +83,40 @@ describe.each<AgentDrawMode>(['instanced', 'points'])('AgentGeometry (%s)', (mod
     expect(attr(g, 'instanceY').array).toBe(b.buffers.y)
   })
 })
+
+describe('AgentGeometry points culling', () => {
+  it('submits only the agents inside the visible rectangle, re-culling when they move or the view changes', () => {
+    const sim = createSwarmSim({ seed: 4, count: 2000 })
+    const g = new AgentGeometry('points')
+    const all = { minX: -1e9, minY: -1e9, maxX: 1e9, maxY: 1e9 }
+    g.sync(sim.buffers, 0, all)
+    expect(g.submitted).toBe(2000)
+    const view = { minX: 100, minY: 100, maxX: 500, maxY: 400 }
+    g.sync(sim.buffers, 0, view)
+    const { x, y } = sim.buffers
+    const inside = [...Array(2000).keys()].filter(
+      (i) => x[i]! >= 100 && x[i]! <= 500 && y[i]! >= 100 && y[i]! <= 400,
+    )
+    expect(g.submitted).toBe(inside.length)
+    expect(Array.from(g.geometry.getIndex()!.array.slice(0, inside.length))).toEqual(inside)
+    expect(g.count).toBe(2000) // every agent stays pickable
+    // the agents move: the next version re-culls
+    const changes = g.changes
+    sim.tick(1000)
+    g.sync(sim.buffers, 1, view)
+    expect(g.changes).toBeGreaterThan(changes)
+    // nothing changed (after the slow fields caught up): no work
+    g.sync(sim.buffers, 1, view)
+    const settled = g.changes
+    g.sync(sim.buffers, 1, view)
+    g.sync(sim.buffers, 1, view)
+    expect(g.changes).toBe(settled)
+  })
+
+  it('instanced quads are never culled (one instance per agent)', () => {
+    const sim = createSwarmSim({ seed: 4, count: 500 })
+    const g = new AgentGeometry('instanced')
+    g.sync(sim.buffers, 0, { minX: 0, minY: 0, maxX: 10, maxY: 10 })
+    expect(g.submitted).toBe(500)
+  })
+})

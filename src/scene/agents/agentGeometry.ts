@@ -14,6 +14,7 @@ import {
 } from 'three'
 import type { AgentBuffers } from '../../sim'
 import { unboundedSphere } from '../geometryBounds'
+import type { ViewRect } from '../viewUniforms'
 import type { AgentDrawMode } from './agentDraw'
 
 /** Per-agent attribute name → AgentBuffers field. */
@@ -90,6 +91,10 @@ export class AgentGeometry {
   private changesSinceSlow = 0
   private slowPending = false
   private drawn = 0
+  private pointIndex: BufferAttribute | null = null
+  private readonly pointRange = { start: 0, count: 0 }
+  private readonly culled: ViewRect = { minX: NaN, minY: NaN, maxX: NaN, maxY: NaN }
+  private culledVersion = -1
   /** +1 whenever uploads are queued (the frame must be drawn for them to reach the GPU) */
   changes = 0
 
@@ -97,22 +102,37 @@ export class AgentGeometry {
     this.geometry = emptyGeometry(mode)
   }
 
-  /** Agents drawn (and pickable) right now. */
+  /** Agents in the buffers (drawn when visible, pickable). */
   get count(): number {
     return this.drawn
+  }
+
+  /**
+   * 'points': the indices of the agents submitted this frame (the first `submitted` entries), for
+   * picking only those; null for instanced quads (every agent is submitted).
+   */
+  get submittedIndices(): Uint32Array | null {
+    return this.mode === 'points' && this.pointIndex ? (this.pointIndex.array as Uint32Array) : null
+  }
+
+  /** Vertices submitted to the GPU this frame ('points': the visible agents only). */
+  get submitted(): number {
+    const g = this.geometry
+    return g instanceof InstancedBufferGeometry ? g.instanceCount : g.drawRange.count
   }
 
   /**
    * Point the geometry at `buffers` and upload what changed since the last call. Returns true when
    * the geometry object was replaced (new buffers: meshes must pick up `geometry`).
    */
-  sync(buffers: AgentBuffers, version: number): boolean {
+  sync(buffers: AgentBuffers, version: number, visible: ViewRect | null = null): boolean {
     let replaced = false
     if (buffers !== this.buffers) {
       this.rebuild(buffers)
       replaced = true
     }
-    if (version !== this.version || replaced) {
+    const changed = version !== this.version || replaced
+    if (changed) {
       const count = buffers.count
       const g = this.geometry
       if (g instanceof InstancedBufferGeometry) g.instanceCount = count
@@ -126,7 +146,42 @@ export class AgentGeometry {
       // the buffers stopped changing: bring the slow attributes up to date now
       this.flush()
     }
+    if (this.mode === 'points' && visible) this.cull(buffers, version, visible)
     return replaced
+  }
+
+  /**
+   * 'points': submit only the agents inside `visible` (the view grown by an agent's reach). GOTCHA:
+   * software WebGL fetches and converts every attribute of every submitted vertex even when the
+   * shader culls it, so 100,000 agents cost the frame rate for the few hundred on screen. The
+   * attributes stay the sim's arrays; only the index lists the visible ones. Re-culled when the
+   * agents moved or the view changed.
+   */
+  private cull(buffers: AgentBuffers, version: number, r: ViewRect): void {
+    const c = this.culled
+    if (
+      version === this.culledVersion &&
+      r.minX === c.minX &&
+      r.minY === c.minY &&
+      r.maxX === c.maxX &&
+      r.maxY === c.maxY
+    ) {
+      return
+    }
+    const idx = this.pointIndex!.array as Uint32Array
+    const xs = buffers.x
+    const ys = buffers.y
+    let m = 0
+    for (let i = 0, n = buffers.count; i < n; i++) {
+      const x = xs[i]!
+      const y = ys[i]!
+      if (x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY) idx[m++] = i
+    }
+    this.geometry.setDrawRange(0, m)
+    if (m > 0) markRange(this.pointIndex!, this.pointRange, m)
+    Object.assign(c, r)
+    this.culledVersion = version
+    this.changes++
   }
 
   /** Upload the slowly changing attributes now. */
@@ -170,7 +225,9 @@ export class AgentGeometry {
       this.positionX = new BufferAttribute(buffers.x, 1).setUsage(DynamicDrawUsage)
       this.positionY = new BufferAttribute(buffers.y, 1).setUsage(DynamicDrawUsage)
     } else {
-      this.geometry.setIndex(identityIndex(buffers.capacity))
+      this.pointIndex = identityIndex(buffers.capacity).setUsage(DynamicDrawUsage)
+      this.geometry.setIndex(this.pointIndex)
+      this.culled.minX = NaN
       this.positionX = this.slots.get('instanceX')!.attribute
       this.positionY = this.slots.get('instanceY')!.attribute
     }

@@ -4,7 +4,7 @@ import type { LineSegments, RawShaderMaterial } from 'three'
 import { runtime, swarm } from '../../state/swarmStore'
 import type { AgentGeometry } from '../agents/agentGeometry'
 import type { Redraw } from '../redraw'
-import type { ViewUniforms } from '../viewUniforms'
+import { visibleRect, type ViewUniforms } from '../viewUniforms'
 import { LinkGeometry, type ViewRect } from './linkGeometry'
 
 /** The links (§2/§9): ONE indexed segment draw of the sim's link pairs (links.vert/frag). */
@@ -28,13 +28,7 @@ export function LinksLayer({
     // AgentsLayer is mounted first, so its useFrame has already synced the position attributes.
     if (!agents.positionX || !agents.positionY) return
     // the visible world rectangle, from the view the rig wrote this frame
-    const c = view.uCenter.value
-    const halfW = view.uViewport.value.x / 2 / view.uZoom.value
-    const halfH = view.uViewport.value.y / 2 / view.uZoom.value
-    rect.minX = c.x - halfW
-    rect.maxX = c.x + halfW
-    rect.minY = c.y - halfH
-    rect.maxY = c.y + halfH
+    visibleRect(view, 0, rect)
     if (
       links.sync(
         swarm.links,

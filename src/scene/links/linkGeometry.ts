@@ -15,17 +15,12 @@ import { BufferAttribute, BufferGeometry, DynamicDrawUsage } from 'three'
 import { LINK_DISTANCE, type AgentBuffers, type LinkBuffers } from '../../sim'
 import { markRange } from '../agents/agentGeometry'
 import { unboundedSphere } from '../geometryBounds'
+import type { ViewRect } from '../viewUniforms'
 
 /** World units agents may move between two link searches (speed 10: ~3 units a frame, 4 frames). */
 export const MOTION_SLACK = 40
 
-/** A world rectangle (the visible part of the world). */
-export interface ViewRect {
-  minX: number
-  minY: number
-  maxX: number
-  maxY: number
-}
+export type { ViewRect }
 
 /**
  * Write into `out` the pairs (a, b) of `links` whose a-end lies within `rect` grown by `margin`;

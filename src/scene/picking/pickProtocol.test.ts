@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { packPickData } from './pickProtocol'
+import { packPickData, packPickSubset } from './pickProtocol'
 
 describe('packPickData', () => {
   const x = new Float32Array([1, 2, 3, 4])
@@ -23,5 +23,21 @@ describe('packPickData', () => {
 
   it('an empty swarm still sends a (non-empty) buffer', () => {
     expect(packPickData(null, 0, x, y, size).length).toBe(0)
+  })
+})
+
+describe('packPickSubset', () => {
+  const x = new Float32Array([1, 2, 3, 4])
+  const y = new Float32Array([5, 6, 7, 8])
+  const size = new Float32Array([2, 3, 4, 5])
+
+  it('packs only the listed agents, in list order', () => {
+    const subset = new Uint32Array([3, 1, 99])
+    expect(Array.from(packPickSubset(null, subset, 2, x, y, size))).toEqual([4, 2, 8, 6, 5, 3])
+  })
+
+  it('reuses a large enough buffer', () => {
+    const big = new Float32Array(64)
+    expect(packPickSubset(big, new Uint32Array([0]), 1, x, y, size).buffer).toBe(big.buffer)
   })
 })

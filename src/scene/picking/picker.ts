@@ -12,6 +12,9 @@ export interface PickContext {
   geometry: BufferGeometry
   buffers: AgentBuffers
   view: ViewUniforms
+  /** when only some agents are submitted ('points' culling): their indices, the first `subsetCount` */
+  subset: Uint32Array | null
+  subsetCount: number
 }
 
 export interface Picker {

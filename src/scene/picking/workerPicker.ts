@@ -7,7 +7,12 @@
 import type { PointerKind } from '../camera/gestures'
 import { PICK_MAX_DEPTH_PX } from '../materials'
 import type { PickContext, Picker } from './picker'
-import { packPickData, type PickWorkerRequest, type PickWorkerResponse } from './pickProtocol'
+import {
+  packPickData,
+  packPickSubset,
+  type PickWorkerRequest,
+  type PickWorkerResponse,
+} from './pickProtocol'
 
 export class WorkerPicker implements Picker {
   issueMs = 0
@@ -18,6 +23,9 @@ export class WorkerPicker implements Picker {
   private pending: number | null = null
   private result: number | null = null
   private spare: Float32Array | null = null
+  /** agent index of each packed item of the pick in flight (null: item k is agent k) */
+  private mapping: Uint32Array | null = null
+  private mapped = false
 
   /** `onFail` runs once if the worker cannot pick (no WebGL2 in workers, shader error). */
   constructor(vertex: string, fragment: string, onFail: (message: string) => void) {
@@ -32,7 +40,7 @@ export class WorkerPicker implements Picker {
       else if (m.type === 'error') onFail(m.message)
       else if (m.seq === this.pending) {
         this.pending = null
-        this.result = m.index
+        this.result = m.index >= 0 && this.mapped ? (this.mapping![m.index] ?? -1) : m.index
         this.spare = new Float32Array(m.data.buffer)
       }
       this.readMs = performance.now() - t0
@@ -50,7 +58,21 @@ export class WorkerPicker implements Picker {
     const t0 = performance.now()
     const b = ctx.buffers
     const v = ctx.view
-    const data = packPickData(this.spare, b.count, b.x, b.y, b.size)
+    let data: Float32Array
+    let count: number
+    if (ctx.subset) {
+      // only the submitted agents (the view and a press's reach): a few hundred of a huge world
+      count = ctx.subsetCount
+      data = packPickSubset(this.spare, ctx.subset, count, b.x, b.y, b.size)
+      if (!this.mapping || this.mapping.length < count)
+        this.mapping = new Uint32Array(Math.max(count, 1024))
+      this.mapping.set(ctx.subset.subarray(0, count))
+      this.mapped = true
+    } else {
+      count = b.count
+      data = packPickData(this.spare, count, b.x, b.y, b.size)
+      this.mapped = false
+    }
     this.spare = null
     const msg: PickWorkerRequest = {
       type: 'pick',
@@ -64,7 +86,7 @@ export class WorkerPicker implements Picker {
       width: v.uViewport.value.x,
       height: v.uViewport.value.y,
       maxDepthPx: PICK_MAX_DEPTH_PX,
-      count: b.count,
+      count,
       data,
     }
     this.worker.postMessage(msg, [data.buffer])
