@@ -52,6 +52,12 @@ const Card = styled.li<{ $owned: boolean }>`
   border: 1px solid ${(p) => (p.$owned ? p.theme.color.borderStrong : p.theme.color.border)};
   background: rgba(0, 0, 0, 0.25);
 `
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 6px;
+`
 const Display = styled.div<{ $color: string | null }>`
   font-size: 15px;
   font-weight: 600;
@@ -61,6 +67,12 @@ const Muted = styled.p`
   margin: 0;
   flex: 1;
   font-size: 11px;
+  color: ${(p) => p.theme.color.muted};
+`
+const Notice = styled.p`
+  margin: 0;
+  min-height: 1em;
+  font-size: 12px;
   color: ${(p) => p.theme.color.muted};
 `
 const Foot = styled.div`
@@ -89,20 +101,22 @@ function ItemCard({
   const name = `${item.name} (${item.type})`
   return (
     <Card $owned={owned !== undefined} aria-label={name}>
-      <Display $color={safeColor(item.color)}>{item.display}</Display>
+      <Top>
+        <Display $color={safeColor(item.color)}>{item.display}</Display>
+        {owned && (
+          <Badge $tone={owned.active ? 'green' : 'muted'}>
+            {owned.active ? 'Active' : 'Owned'}
+          </Badge>
+        )}
+      </Top>
       <strong>{item.name}</strong>
       <Muted>{item.description}</Muted>
       <Foot>
         <span>{formatAmount(item.price)} vPOS</span>
         {owned ? (
-          <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
-            <Badge $tone={owned.active ? 'green' : 'muted'}>
-              {owned.active ? 'Active' : 'Owned'}
-            </Badge>
-            <Button $size="sm" $variant="ghost" disabled={busy} onClick={onToggle}>
-              {owned.active ? 'Deactivate' : 'Activate'}
-            </Button>
-          </span>
+          <Button $size="sm" $variant="ghost" disabled={busy} onClick={onToggle}>
+            {owned.active ? 'Deactivate' : 'Activate'}
+          </Button>
         ) : (
           <Button $size="sm" disabled={!canBuy(balance, item.price, busy)} onClick={onBuy}>
             Buy
@@ -129,6 +143,13 @@ export function ShopModal({
     enabled: open && walletAddress !== null,
   })
   const [processing, setProcessing] = useState<string | null>(null)
+  // GOTCHA: an open modal hides the toast region from assistive tech, so the dialog repeats the
+  // outcome of the last action in its own live line.
+  const [notice, setNotice] = useState('')
+  const tell = (input: Parameters<typeof toast>[0]) => {
+    toast(input)
+    setNotice(input.description ? `${input.title}: ${input.description}` : input.title)
+  }
 
   function applyPurchases(list: Purchase[]) {
     if (!walletAddress) return
@@ -143,7 +164,7 @@ export function ShopModal({
   async function buy(item: ShopItem) {
     if (!walletAddress) return
     if (balance === null || balance < item.price) {
-      toast({
+      tell({
         title: 'Insufficient Balance',
         description: `You need ${formatAmount(item.price)} vPOS tokens to purchase this item`,
         variant: 'destructive',
@@ -154,11 +175,11 @@ export function ShopModal({
     try {
       const bought = await purchaseItem(walletAddress, item.id)
       applyPurchases([...(purchases.data ?? []).filter((p) => p.itemId !== item.id), bought])
-      toast({ title: 'Purchase Successful', description: `You now own: ${item.display}` })
+      tell({ title: 'Purchase Successful', description: `You now own: ${item.display}` })
     } catch (err) {
       const insufficient =
         err instanceof HttpError && err.serverError.startsWith('Insufficient Balance')
-      toast({
+      tell({
         title: insufficient ? 'Insufficient Balance' : 'Purchase Failed',
         description: insufficient
           ? `You need ${formatAmount(item.price)} vPOS tokens to purchase this item`
@@ -185,12 +206,12 @@ export function ShopModal({
               : x,
         ),
       )
-      toast({
+      tell({
         title: updated.active ? 'Item Activated' : 'Item Deactivated',
         description: updated.item.display,
       })
     } catch {
-      toast({ title: 'Error', description: 'Failed to update item status', variant: 'destructive' })
+      tell({ title: 'Error', description: 'Failed to update item status', variant: 'destructive' })
     } finally {
       setProcessing(null)
     }
@@ -238,6 +259,7 @@ export function ShopModal({
             </Button>
           </ModalClose>
         </Head>
+        <Notice role="status">{notice}</Notice>
         <div>
           Balance: <strong>{balance === null ? '—' : `${formatAmount(balance)} vPOS`}</strong>
         </div>
