@@ -72,6 +72,7 @@ interface SceneStatsSnapshot {
   picks: number
   pickIssueMs: number
   pickReadMs: number
+  pickAgents: number
 }
 
 const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '—')
@@ -175,8 +176,8 @@ async function measure(
 }
 
 /** Hover the pointer across the canvas for the window; the scene picks on the GPU as it moves. */
-async function measurePicking(browser: Browser, agents: number) {
-  const { context, page } = await openCase(browser, agents, true)
+async function measurePicking(browser: Browser, agents: number, extra = '') {
+  const { context, page } = await openCase(browser, agents, true, extra)
   let k = 0
   const hoverFor = async (ms: number) => {
     const t0 = Date.now()
@@ -274,13 +275,19 @@ async function main() {
       )
     }
     const n = Math.max(...AGENTS)
-    const p = await measurePicking(browser, n)
-    const perPick = (p.pickIssueMs + p.pickReadMs) / Math.max(1, p.picks)
-    console.log(
-      `\npicking at ${n.toLocaleString('en-US')} agents (full scene, pointer moving): ${p.picks} picks, ` +
-        `main-thread ${fmt(perPick, 3)} ms per pick (issue ${fmt(p.pickIssueMs / Math.max(1, p.picks), 3)} + ` +
-        `read ${fmt(p.pickReadMs / Math.max(1, p.picks), 3)})`,
-    )
+    console.log(`\npicking at ${n.toLocaleString('en-US')} agents (full scene, pointer moving):`)
+    for (const [label, extra] of [
+      ['in its worker (default)', ''],
+      ['on the main thread (?picker=main, the fallback)', '&picker=main'],
+    ] as const) {
+      const p = await measurePicking(browser, n, extra)
+      const per = (ms: number) => fmt(ms / Math.max(1, p.picks), 3)
+      console.log(
+        `  ${label}: ${p.picks} picks, main-thread ${per(p.pickIssueMs + p.pickReadMs)} ms per pick ` +
+          `(issue ${per(p.pickIssueMs)} + read ${per(p.pickReadMs)}), ` +
+          `${Math.round(p.pickAgents / Math.max(1, p.picks))} agents considered per pick`,
+      )
+    }
     const page = await measure(browser, 146, true, '', true)
     console.log(
       `\nfor reference, the whole Swarm Core page (overlays shown) at 146 agents: ${fmt(page.fps, 1)} fps, ` +

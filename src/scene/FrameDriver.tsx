@@ -162,13 +162,13 @@ export function FrameDriver({
     }
     const draw =
       drawn.current < READY_AFTER_FRAMES ||
-      shouldDraw({
-        needed: redraw.needed,
+      shouldDraw(
+        redraw.needed,
         // the pulse animates while the sim runs; the benchmark measures every frame
-        animating: !swarm.paused || bench,
-        dimmed: dimmedRef.current,
-        sinceLastDrawMs: t0 - last.at,
-      })
+        !swarm.paused || bench,
+        dimmedRef.current,
+        t0 - last.at,
+      )
     if (draw) {
       gl.render(scene, camera)
       redraw.needed = false
@@ -212,6 +212,7 @@ export function FrameDriver({
         p.issue(c, point.x, point.y, point.kind)
         sceneStats.picks++
         sceneStats.pickIssueMs += p.issueMs
+        sceneStats.pickAgents += c.subset ? c.subsetCount : c.buffers.count
       }
     }
 

@@ -11,6 +11,6 @@ describe('shouldDraw', () => {
     [true, true, true, DIMMED_FRAME_MS, true],
     [false, false, true, 1e6, false],
   ])('needed %s, animating %s, dimmed %s, %d ms → %s', (needed, animating, dimmed, since, want) => {
-    expect(shouldDraw({ needed, animating, dimmed, sinceLastDrawMs: since })).toBe(want)
+    expect(shouldDraw(needed, animating, dimmed, since)).toBe(want)
   })
 })

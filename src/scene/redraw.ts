@@ -14,14 +14,17 @@ export function createRedraw(): Redraw {
   return { needed: true }
 }
 
-/** Whether this frame is drawn. */
-export function shouldDraw(s: {
-  needed: boolean
-  /** the animation clock runs (the sim is not paused) */
-  animating: boolean
-  dimmed: boolean
-  sinceLastDrawMs: number
-}): boolean {
-  if (!s.needed && !s.animating) return false
-  return !s.dimmed || s.sinceLastDrawMs >= DIMMED_FRAME_MS
+/**
+ * Whether this frame is drawn: something changed (`needed`) or the animation clock runs
+ * (`animating`: the sim is not paused); behind a dashboard (`dimmed`) only every DIMMED_FRAME_MS.
+ * Positional arguments: called every frame, it allocates nothing.
+ */
+export function shouldDraw(
+  needed: boolean,
+  animating: boolean,
+  dimmed: boolean,
+  sinceLastDrawMs: number,
+): boolean {
+  if (!needed && !animating) return false
+  return !dimmed || sinceLastDrawMs >= DIMMED_FRAME_MS
 }

@@ -13,6 +13,8 @@ export interface SceneStats {
   pickIssueMs: number
   /** ms collecting picked pixels */
   pickReadMs: number
+  /** agents the picks considered (summed) */
+  pickAgents: number
 }
 
 export const sceneStats: SceneStats = {
@@ -22,6 +24,7 @@ export const sceneStats: SceneStats = {
   picks: 0,
   pickIssueMs: 0,
   pickReadMs: 0,
+  pickAgents: 0,
 }
 
 export function resetSceneStats(): void {
@@ -31,6 +34,7 @@ export function resetSceneStats(): void {
   sceneStats.picks = 0
   sceneStats.pickIssueMs = 0
   sceneStats.pickReadMs = 0
+  sceneStats.pickAgents = 0
 }
 
 declare global {
