@@ -12,10 +12,12 @@
  * page's figures for reference.
  * It prints figures; it does not pass or fail on them.
  *
+ * Every case runs twice: with the sim live (agents move: every frame uploads positions, the store
+ * re-searches links, the sim ticks on the main thread) and with the sim paused (?paused=1; with
+ * ?bench=1 every frame is still drawn): the renderer alone.
+ *
  * Env: BENCH_MS (measured window per case, 5000), BENCH_WARMUP_MS (2000), BENCH_AGENTS
- * ("1,1000,10000,100000"), BENCH_SIM ("live", the default: agents move, so every frame uploads
- * positions and the store re-searches links; "paused": the sim clock stopped, every frame still
- * drawn, nothing uploaded), BENCH_GPU=1 (use the machine's GPU), BENCH_VIEWPORT
+ * ("1,1000,10000,100000"), BENCH_GPU=1 (use the machine's GPU), BENCH_VIEWPORT
  * ("1280x720"), BENCH_OUT (build folder, default $TMPDIR/vpos-bench-render), CHROMIUM_PATH.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -30,7 +32,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const WINDOW_MS = Number(process.env.BENCH_MS ?? 5000)
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 2000)
 const AGENTS = (process.env.BENCH_AGENTS ?? '1,1000,10000,100000').split(',').map(Number)
-const SIM = process.env.BENCH_SIM === 'paused' ? 'paused' : 'live'
 const GPU = process.env.BENCH_GPU === '1'
 const [VW, VH] = (process.env.BENCH_VIEWPORT ?? '1280x720').split('x').map(Number) as [
   number,
@@ -135,7 +136,7 @@ async function openCase(
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Performance.enable')
-  const q = `?boot=0&feed=sim&bench=1&seed=${SEED}&agents=${agents}${SIM === 'paused' ? '&paused=1' : ''}${links ? '' : '&links=0'}${extra}`
+  const q = `?boot=0&feed=sim&bench=1&seed=${SEED}&agents=${agents}${links ? '' : '&links=0'}${extra}`
   await page.goto(`http://127.0.0.1:${PORT}/${q}`)
   await page.waitForFunction(() => document.documentElement.dataset.sceneReady === '1', null, {
     timeout: 180_000,
@@ -220,15 +221,22 @@ async function rendererName(browser: Browser): Promise<string> {
   return name
 }
 
-function table(title: string, rows: [number, CaseFigures][]) {
-  const base = rows.find(([n]) => n === 1)?.[1] ?? rows[0]![1]
+/** One row per agent count: the live sim, then the renderer alone (sim paused, every frame drawn). */
+function table(title: string, rows: [number, CaseFigures | null, CaseFigures | null][]) {
+  const base = rows.find(([n]) => n === 1) ?? rows[0]!
+  const cells = (f: CaseFigures | null, b: CaseFigures | null) =>
+    f && b
+      ? `${pad(fmt(f.fps, 1), 6)} ${pad(fmt(f.fps / b.fps), 5)} ${pad(fmt(f.mainMs), 8)} ` +
+        `${pad(fmt(f.mainMs / b.mainMs), 6)} ${pad(fmt(f.sceneMs), 7)}`
+      : pad('—', 6)
   console.log(`\n${title}`)
-  console.log('   agents      fps  ratio   main-thread ms/frame  ratio   scene ms/frame (render)')
-  for (const [n, f] of rows) {
+  console.log('           ─────────── sim live ───────────   ─── sim paused (renderer alone) ───')
+  console.log(
+    '   agents    fps ratio  main ms  ratio  scene ms   fps ratio  main ms  ratio  scene ms',
+  )
+  for (const [n, live, paused] of rows) {
     console.log(
-      `${pad(n.toLocaleString('en-US'), 9)} ${pad(fmt(f.fps, 1), 8)} ${pad(fmt(f.fps / base.fps), 6)}` +
-        `   ${pad(fmt(f.mainMs), 20)} ${pad(fmt(f.mainMs / base.mainMs), 6)}` +
-        `   ${pad(fmt(f.sceneMs), 14)} (${fmt(f.renderMs)})`,
+      `${pad(n.toLocaleString('en-US'), 9)} ${cells(live, base[1])}   ${cells(paused, base[2])}`,
     )
   }
 }
@@ -252,23 +260,28 @@ async function main() {
     const load = loadavg()[0]!
     console.log(
       `bench:render — ${await rendererName(browser)}; Chromium ${browser.version()}; viewport ${VW}×${VH} @1x; ` +
-        `sim ${SIM}; window ${WINDOW_MS / 1000} s after ${WARMUP_MS / 1000} s warm-up; ` +
+        `window ${WINDOW_MS / 1000} s after ${WARMUP_MS / 1000} s warm-up; ` +
         `load average ${load.toFixed(1)} on ${cpus().length} cores at start`,
     )
     const mode = await page0AgentDraw(browser)
     for (const links of [false, true]) {
-      const rows: [number, CaseFigures][] = []
-      for (const n of AGENTS) rows.push([n, await measure(browser, n, links)])
-      table(
-        `${links ? 'full scene (agents + links + grid)' : 'agents + grid (?links=0)'}, agents drawn as ${mode}`,
-        rows,
-      )
+      const rows: [number, CaseFigures, CaseFigures][] = []
+      for (const n of AGENTS) {
+        rows.push([
+          n,
+          await measure(browser, n, links),
+          await measure(browser, n, links, '&paused=1'),
+        ])
+      }
+      const scene = links ? 'full scene (agents + links + grid)' : 'agents + grid (?links=0)'
+      table(`${scene}, agents drawn as ${mode}`, rows)
     }
     if (mode !== 'instanced') {
-      // The design's instanced quads, forced, for comparison on this renderer.
-      const rows: [number, CaseFigures][] = []
-      for (const n of AGENTS)
-        rows.push([n, await measure(browser, n, false, '&agentDraw=instanced')])
+      // The design's instanced quads, forced, for comparison on this renderer (renderer alone).
+      const rows: [number, CaseFigures | null, CaseFigures][] = []
+      for (const n of AGENTS) {
+        rows.push([n, null, await measure(browser, n, false, '&paused=1&agentDraw=instanced')])
+      }
       table(
         'agents + grid (?links=0), agents forced to instanced quads (?agentDraw=instanced)',
         rows,
