@@ -16,7 +16,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -24,8 +27,14 @@ export default tseslint.config(
     // The simulation must run identically in Node and the browser and be seed-deterministic.
     files: ['src/sim/**/*.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded PRNG (src/sim/random.ts).' }],
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'three', '@react-three/*', 'valtio'] }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the seeded PRNG (src/sim/random.ts).' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-dom', 'three', '@react-three/*', 'valtio'] },
+      ],
     },
   },
 )

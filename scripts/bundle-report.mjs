@@ -33,5 +33,7 @@ for (const k of chunks) {
   if (buf.includes('WebGLRenderer')) hasThree = true
   console.log(`  ${file.padEnd(48)} ${(buf.length / 1024).toFixed(1).padStart(8)} KB`)
 }
-console.log(`first-paint JS for ${route}: ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip (target ≤ 170 KB gzip)`)
+console.log(
+  `first-paint JS for ${route}: ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip (target ≤ 170 KB gzip)`,
+)
 console.log(`three.js in it: ${hasThree ? 'YES' : 'no'}`)

@@ -7,7 +7,9 @@ import { chromiumPath } from './chromium-path.mjs'
 const found = chromiumPath()
 if (found && existsSync(found)) process.exit(0)
 if (process.env.CHROMIUM_PATH) {
-  console.error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist; point it at a Chromium binary.`)
+  console.error(
+    `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist; point it at a Chromium binary.`,
+  )
   process.exit(1)
 }
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0

@@ -13,7 +13,13 @@ const steps = [
   [
     'unit+server',
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`],
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/vitest.json`,
+    ],
   ],
   ['chromium', 'node', ['scripts/ensure-chromium.mjs']],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],

@@ -23,7 +23,11 @@ export interface ChainProvider {
   /** UI-amount balance of `mint` held by `owner`: Token and Token-2022 accounts, amount / 10^decimals. */
   getTokenBalance(owner: string, mint: string): Promise<number>
   /** One page (1-based) of the owner's assets (DAS getAssetsByOwner). */
-  getAssetsByOwner(owner: string, page: number, limit: number): Promise<{ total: number; items: ChainAsset[] }>
+  getAssetsByOwner(
+    owner: string,
+    page: number,
+    limit: number,
+  ): Promise<{ total: number; items: ChainAsset[] }>
   /** The address's most recent transactions, newest first. */
   getRecentTransactions(address: string, limit: number): Promise<ChainTransaction[]>
 }

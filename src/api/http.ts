@@ -28,7 +28,11 @@ export async function throwIfNotOk(res: Response): Promise<void> {
 }
 
 /** A JSON request to our own API with cookies; resolves to the parsed body (undefined for 204). */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(url, {
     method,
     credentials: 'include',

@@ -9,7 +9,12 @@ function mockFetch(status: number, body: string, statusText = '') {
 }
 
 const ctx = (queryKey: unknown[]) =>
-  ({ queryKey, signal: new AbortController().signal, meta: undefined, client: createQueryClient() }) as never
+  ({
+    queryKey,
+    signal: new AbortController().signal,
+    meta: undefined,
+    client: createQueryClient(),
+  }) as never
 
 describe('query layer (§7 defaults, §8 default fetch error)', () => {
   afterEach(() => vi.unstubAllGlobals())
@@ -26,7 +31,10 @@ describe('query layer (§7 defaults, §8 default fetch error)', () => {
     const fetch = mockFetch(200, '[{"id":"r1"}]')
     const data = await getQueryFn({ on401: 'throw' })(ctx(['/api/chat/rooms']))
     expect(data).toEqual([{ id: 'r1' }])
-    expect(fetch).toHaveBeenCalledWith('/api/chat/rooms', expect.objectContaining({ credentials: 'include' }))
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/chat/rooms',
+      expect.objectContaining({ credentials: 'include' }),
+    )
   })
 
   it.each([
@@ -45,7 +53,12 @@ describe('query layer (§7 defaults, §8 default fetch error)', () => {
 
   it('the client never goes stale, never refetches by itself, never retries', () => {
     const q = createQueryClient().getDefaultOptions().queries!
-    expect(q).toMatchObject({ staleTime: Infinity, refetchInterval: false, refetchOnWindowFocus: false, retry: false })
+    expect(q).toMatchObject({
+      staleTime: Infinity,
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      retry: false,
+    })
   })
 
   it('apiRequest sends JSON and exposes the server error text', async () => {
@@ -53,6 +66,9 @@ describe('query layer (§7 defaults, §8 default fetch error)', () => {
     const err = await apiRequest('POST', '/api/x', { a: 1 }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(HttpError)
     expect((err as HttpError).serverError).toBe('Display name taken')
-    expect(fetch.mock.calls[0]).toMatchObject(['/api/x', { method: 'POST', body: '{"a":1}', credentials: 'include' }])
+    expect(fetch.mock.calls[0]).toMatchObject([
+      '/api/x',
+      { method: 'POST', body: '{"a":1}', credentials: 'include' },
+    ])
   })
 })

@@ -113,7 +113,13 @@ export function NavDrawer() {
             {NAV_ENTRIES.map((e) => {
               const current = isCurrent(e, pathname)
               return (
-                <Link key={e.path} to={e.path} end $current={current} onClick={() => setOpen(false)}>
+                <Link
+                  key={e.path}
+                  to={e.path}
+                  end
+                  $current={current}
+                  onClick={() => setOpen(false)}
+                >
                   <Icon name={e.icon} size={18} />
                   {e.label}
                 </Link>

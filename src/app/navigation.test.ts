@@ -4,8 +4,20 @@ import { NAV_ENTRIES, isCurrent } from './navigation'
 describe('navigation', () => {
   it('has the 14 entries of SPEC §2 in order', () => {
     expect(NAV_ENTRIES.map((e) => e.label)).toEqual([
-      'Swarm Core', 'Analytics', 'Database', 'Compute', 'Diagnostics', 'Token Info', 'Blinks',
-      'Game', 'Labs', 'Marketplace', 'Whitelist', 'Chat', 'Terminal', 'Settings',
+      'Swarm Core',
+      'Analytics',
+      'Database',
+      'Compute',
+      'Diagnostics',
+      'Token Info',
+      'Blinks',
+      'Game',
+      'Labs',
+      'Marketplace',
+      'Whitelist',
+      'Chat',
+      'Terminal',
+      'Settings',
     ])
   })
   it.each([

@@ -31,7 +31,11 @@ export const TreasurySchema = z.object({
   usdValue: z.number(),
   lastUpdated: z.string(),
   transactions: z.array(
-    z.object({ signature: z.string(), slot: z.number().int().optional(), blockTime: z.number().nullable().optional() }),
+    z.object({
+      signature: z.string(),
+      slot: z.number().int().optional(),
+      blockTime: z.number().nullable().optional(),
+    }),
   ),
   stale: z.boolean(),
 })

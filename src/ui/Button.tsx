@@ -3,7 +3,9 @@ import styled, { css } from 'styled-components'
 type Variant = 'primary' | 'ghost' | 'danger'
 
 /** The one button. `disabled` dims it and blocks the pointer; variants change the accent. */
-export const Button = styled.button.attrs<{ type?: string }>((p) => ({ type: p.type ?? 'button' }))<{
+export const Button = styled.button.attrs<{ type?: string }>((p) => ({
+  type: p.type ?? 'button',
+}))<{
   $variant?: Variant
   $size?: 'sm' | 'md'
 }>`

@@ -7,7 +7,10 @@ interface State {
 }
 
 /** Catches a render or chunk-load failure in its subtree and offers a retry instead of a blank screen. */
-export class ErrorBoundary extends Component<{ children: ReactNode; fallback?: (e: Error, retry: () => void) => ReactNode }, State> {
+export class ErrorBoundary extends Component<
+  { children: ReactNode; fallback?: (e: Error, retry: () => void) => ReactNode },
+  State
+> {
   override state: State = { error: null }
 
   static getDerivedStateFromError(error: Error): State {

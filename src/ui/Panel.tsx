@@ -40,7 +40,11 @@ export function Panel({
   className?: string
 } & React.HTMLAttributes<HTMLElement>) {
   return (
-    <PanelFrame className={className} aria-label={typeof title === 'string' ? title : undefined} {...rest}>
+    <PanelFrame
+      className={className}
+      aria-label={typeof title === 'string' ? title : undefined}
+      {...rest}
+    >
       {title !== undefined && (
         <Head>
           <h2 style={{ margin: 0, font: 'inherit' }}>{title}</h2>

@@ -62,7 +62,12 @@ const Close = styled(RadixToast.Close)`
 export function Toaster() {
   const { toasts } = useSnapshot(toastState)
   return (
-    <RadixToast.Provider swipeDirection="right" swipeThreshold={50} duration={TOAST_DURATION_MS} label="Notification">
+    <RadixToast.Provider
+      swipeDirection="right"
+      swipeThreshold={50}
+      duration={TOAST_DURATION_MS}
+      label="Notification"
+    >
       {toasts.map((t) => (
         <Root
           key={t.id}

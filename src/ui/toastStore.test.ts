@@ -12,7 +12,10 @@ describe('toast store', () => {
     toast({ title: 'Connected' })
     toast({ title: 'Error: Failed to send message', variant: 'destructive' })
     expect(toastState.toasts).toHaveLength(1)
-    expect(toastState.toasts[0]).toMatchObject({ title: 'Error: Failed to send message', variant: 'destructive' })
+    expect(toastState.toasts[0]).toMatchObject({
+      title: 'Error: Failed to send message',
+      variant: 'destructive',
+    })
   })
 
   it('defaults to 5000 ms and the default variant', () => {

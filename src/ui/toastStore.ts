@@ -14,7 +14,9 @@ export interface ToastItem {
   open: boolean
 }
 
-export type ToastInput = Partial<Pick<ToastItem, 'description' | 'variant' | 'duration'>> & { title: string }
+export type ToastInput = Partial<Pick<ToastItem, 'description' | 'variant' | 'duration'>> & {
+  title: string
+}
 
 export const toastState = proxy<{ toasts: ToastItem[] }>({ toasts: [] })
 
