@@ -5,7 +5,7 @@ import { walletState } from '../../state/walletStore'
 import { lastSeenText } from './chatLogic'
 import { chatState } from './chatStore'
 import { NameTag } from './bits'
-import { useNow } from './useNow'
+import { useNow } from '../../ui/useNow'
 
 const List = styled.ul`
   list-style: none;

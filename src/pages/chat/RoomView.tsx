@@ -17,7 +17,7 @@ import { MessageList } from './MessageList'
 import { ParticipantsList } from './ParticipantsList'
 import { RoomList } from './RoomGrid'
 import { TierBadge } from './bits'
-import { useNow } from './useNow'
+import { useNow } from '../../ui/useNow'
 import { useRoomPolling } from './usePolling'
 
 const Layout = styled.div`

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio'
 import { Button } from '../../ui/Button'
 import { ErrorText } from '../../ui/Page'
 import { cooldownLeftS, needsWaitHint, WAIT_HINT } from './cooldown'
-import { useNow } from './useNow'
+import { useNow } from '../../ui/useNow'
 import { lastCheckOf, runCheck, whitelistState } from './whitelistStore'
 
 const Foot = styled.div`
