@@ -8,10 +8,10 @@ import {
   defaultSnapshotName,
   exportSnapshots,
   formatSnapshotTime,
-  parseSnapshotFile,
   snapshotCreatedText,
   type Snapshot,
 } from './snapshot'
+import { parseSnapshotFile } from './snapshotFile'
 
 function snap(seed = 1, count = 12): Snapshot {
   const sim = createSwarmSim({ seed, count, epochMs: new Date(2025, 0, 2, 13, 4, 5).getTime() })

@@ -1,13 +1,11 @@
 /**
  * §3 Snapshot: a frozen copy of the swarm (agents, metrics, failing agents, messages) plus the
- * export/import file format. Export writes plain §3 Agent objects; import validates the whole file
- * with zod and reports the first problem in words ("Invalid snapshot file: snapshots.0.agents.3.x:
- * expected number") so a bad file never half-loads.
+ * export file format. Export writes plain §3 Agent objects; the import side (zod validation) is
+ * snapshotFile.ts, loaded only when a file is imported, so zod stays out of the first-paint bundle.
  */
-import { z } from 'zod'
-import { cloneAgentBuffers, createAgentBuffers, toAgent, writeAgent, type Agent } from './agents'
+import { cloneAgentBuffers, toAgent, type Agent } from './agents'
 import type { Message, Metrics } from './model'
-import { AGENT_TYPE_NAMES, MODE_NAMES, STATUS_NAMES, type AgentBuffers, type World } from './types'
+import type { AgentBuffers, World } from './types'
 
 export interface Snapshot {
   /** 6 chars */
@@ -78,68 +76,6 @@ export function createSnapshot(input: SnapshotInput): Snapshot {
   }
 }
 
-const finite = z.number().finite()
-
-const agentSchema = z.object({
-  id: z.string().min(1).max(64),
-  x: finite,
-  y: finite,
-  size: finite.min(0),
-  speedX: finite,
-  speedY: finite,
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour like #00d4ff'),
-  target: z.object({ x: finite, y: finite }),
-  mode: z.enum(MODE_NAMES as [string, ...string[]]),
-  type: z.enum(AGENT_TYPE_NAMES as [string, ...string[]]),
-  status: z.enum(STATUS_NAMES as [string, ...string[]]),
-  processingPower: finite,
-  efficiency: finite,
-  connections: z.number().int().min(0).max(7),
-  lastActiveTime: finite,
-  energyLevel: finite.min(0).max(100),
-  glow: z.boolean(),
-  pulseRate: finite,
-  failing: z.boolean().optional(),
-})
-
-const messageSchema = z.object({
-  id: z.string(),
-  type: z.enum(['system', 'node', 'task', 'alert', 'analysis']),
-  text: z.string(),
-  timestamp: z.string(),
-})
-
-const metricsSchema = z.object({
-  totalAgents: finite,
-  activeAgents: finite,
-  processingPower: finite,
-  averageEfficiency: finite,
-  networkLatency: finite,
-  completedTasks: finite,
-})
-
-const snapshotSchema = z.object({
-  id: z.string().min(1).max(32),
-  timestamp: finite,
-  name: z.string().max(200),
-  description: z.string().max(1000),
-  world: z.object({ width: finite.positive(), height: finite.positive() }),
-  efficiency: finite,
-  metrics: metricsSchema,
-  failingAgents: z.array(z.string()),
-  messages: z.array(messageSchema),
-  agents: z.array(agentSchema),
-})
-
-export const snapshotFileSchema = z.object({
-  format: z.literal(SNAPSHOT_FILE_FORMAT),
-  version: z.literal(SNAPSHOT_FILE_VERSION),
-  exportedAt: z.string().optional(),
-  snapshots: z.array(snapshotSchema),
-})
-
-export type SnapshotFile = z.infer<typeof snapshotFileSchema>
-
 /** The export file (JSON text) for these snapshots. */
 export function exportSnapshots(snapshots: readonly Snapshot[], exportedAt: string): string {
   const file = {
@@ -164,43 +100,4 @@ export function exportSnapshots(snapshots: readonly Snapshot[], exportedAt: stri
     }),
   }
   return JSON.stringify(file)
-}
-
-export type ImportResult = { ok: true; snapshots: Snapshot[] } | { ok: false; error: string }
-
-/** Parse and validate an export file; never throws. */
-export function parseSnapshotFile(text: string): ImportResult {
-  let raw: unknown
-  try {
-    raw = JSON.parse(text)
-  } catch {
-    return { ok: false, error: 'Invalid snapshot file: not valid JSON' }
-  }
-  const parsed = snapshotFileSchema.safeParse(raw)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''
-    return {
-      ok: false,
-      error: `Invalid snapshot file: ${where}${issue?.message ?? 'unrecognised content'}`,
-    }
-  }
-  const snapshots = parsed.data.snapshots.map((s): Snapshot => {
-    const agents = createAgentBuffers(s.agents.length)
-    s.agents.forEach((a, i) => writeAgent(agents, i, a as Agent))
-    agents.count = s.agents.length
-    return {
-      id: s.id,
-      timestamp: s.timestamp,
-      name: s.name,
-      description: s.description,
-      world: s.world,
-      efficiency: s.efficiency,
-      agents,
-      metrics: s.metrics,
-      failingAgents: s.failingAgents,
-      messages: s.messages,
-    }
-  })
-  return { ok: true, snapshots }
 }

@@ -229,38 +229,40 @@ describe('replay', () => {
 })
 
 describe('export / import', () => {
-  it('round-trips through JSON', () => {
+  it('round-trips through JSON', async () => {
     takeMany(3)
     renameSnapshot(m().snapshots[1]!.id, 'middle')
     const digests = m().snapshots.map((s) => bufferDigest(s.agents))
     const json = exportSnapshotsJson('2025-03-03T10:00:00.000Z')
     clearSnapshots()
-    expect(importSnapshotsJson(json)).toEqual({ ok: true, count: 3 })
+    expect(await importSnapshotsJson(json)).toEqual({ ok: true, count: 3 })
     expect(m().snapshots.map((s) => bufferDigest(s.agents))).toEqual(digests)
     expect(m().snapshots[1]!.name).toBe('middle')
     expect(m().importError).toBeNull()
   })
 
-  it('a bad file changes nothing and sets a clear error', () => {
+  it('a bad file changes nothing and sets a clear error', async () => {
     takeMany(2)
     const before = m().snapshots.map((s) => s.id)
-    const r = importSnapshotsJson('{"format":"vpos-swarm-snapshots","version":1,"snapshots":[{}]}')
+    const r = await importSnapshotsJson(
+      '{"format":"vpos-swarm-snapshots","version":1,"snapshots":[{}]}',
+    )
     expect(r.ok).toBe(false)
     expect(m().importError).toMatch(/^Invalid snapshot file: snapshots\.0\.id: /)
     expect(m().snapshots.map((s) => s.id)).toEqual(before)
-    expect(importSnapshotsJson('nope')).toEqual({
+    expect(await importSnapshotsJson('nope')).toEqual({
       ok: false,
       error: 'Invalid snapshot file: not valid JSON',
     })
   })
 
-  it('an id already present gets a fresh one; the list cap applies to imports', () => {
+  it('an id already present gets a fresh one; the list cap applies to imports', async () => {
     takeMany(2)
     const json = exportSnapshotsJson()
-    expect(importSnapshotsJson(json)).toEqual({ ok: true, count: 2 })
+    expect(await importSnapshotsJson(json)).toEqual({ ok: true, count: 2 })
     const ids = m().snapshots.map((s) => s.id)
     expect(new Set(ids).size).toBe(4)
-    for (let k = 0; k < 10; k++) importSnapshotsJson(json)
+    for (let k = 0; k < 10; k++) await importSnapshotsJson(json)
     expect(m().snapshots).toHaveLength(MAX_PERSISTED_SNAPSHOTS)
   })
 })

@@ -18,7 +18,6 @@ import {
   exportSnapshots,
   formatEfficiency,
   gridFits,
-  parseSnapshotFile,
   snapshotCreatedText,
   type AgentBuffers,
   type LinkBuffers,
@@ -307,13 +306,15 @@ export function exportSnapshotsJson(exportedAt = new Date().toISOString()): stri
 }
 
 /**
- * Import an export file. A bad file changes nothing and sets snapshots.importError (also returned).
+ * Import an export file (the validator loads on first use). A bad file changes nothing and sets snapshots.importError (also returned).
  * Imported snapshots whose id is already present get a fresh id; `count` is how many were kept
  * (the list holds at most MAX_PERSISTED_SNAPSHOTS, oldest dropped).
  */
-export function importSnapshotsJson(
+export async function importSnapshotsJson(
   text: string,
-): { ok: true; count: number } | { ok: false; error: string } {
+): Promise<{ ok: true; count: number } | { ok: false; error: string }> {
+  // On demand: the validator brings zod, which the first paint does without.
+  const { parseSnapshotFile } = await import('../sim/snapshotFile')
   const result = parseSnapshotFile(text)
   if (!result.ok) {
     swarm.snapshots.importError = result.error

@@ -83,7 +83,7 @@ export function SnapshotPanel() {
       setReadError('Invalid snapshot file: it could not be read')
       return
     }
-    const result = importSnapshotsJson(text)
+    const result = await importSnapshotsJson(text)
     if (result.ok) setImported(`Imported ${result.count} snapshot${result.count === 1 ? '' : 's'}`)
   }
 

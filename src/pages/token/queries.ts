@@ -1,12 +1,7 @@
 /** React-query keys and fetchers of the Token Info screen (SPEC §7.2, §7.4), typed by the contracts. */
 import type { QueryFunctionContext } from '@tanstack/react-query'
 import { getQueryFn } from '../../api/queryClient'
-import {
-  MarketTokenResponseSchema,
-  TreasurySchema,
-  type MarketTokenResponse,
-  type Treasury,
-} from '../../contracts/market'
+import type { MarketTokenResponse, Treasury } from '../../contracts/market'
 
 /** Query keys name the URL (src/api convention: the default query GETs the key's URL). */
 export const tokenKeys = {
@@ -16,14 +11,22 @@ export const tokenKeys = {
 
 const getJson = getQueryFn<unknown>({ on401: 'throw' })
 
+/**
+ * The response schemas load beside the request, not before the page: they bring zod, which the
+ * Token and Terminal screens' first paint does without (README, first-paint JS).
+ */
+const schemas = () => import('../../contracts/market')
+
 /** GET /api/market/token, validated; a non-OK answer throws the §8 default fetch error. */
 export async function fetchMarketToken(ctx: QueryFunctionContext): Promise<MarketTokenResponse> {
-  return MarketTokenResponseSchema.parse(await getJson(ctx))
+  const [body, { MarketTokenResponseSchema }] = await Promise.all([getJson(ctx), schemas()])
+  return MarketTokenResponseSchema.parse(body)
 }
 
 /** GET /api/treasury, validated. */
 export async function fetchTreasury(ctx: QueryFunctionContext): Promise<Treasury> {
-  return TreasurySchema.parse(await getJson(ctx))
+  const [body, { TreasurySchema }] = await Promise.all([getJson(ctx), schemas()])
+  return TreasurySchema.parse(body)
 }
 
 export const marketTokenQuery = { queryKey: tokenKeys.market, queryFn: fetchMarketToken }
