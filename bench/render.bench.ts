@@ -80,6 +80,11 @@ const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '—')
 const pad = (s: string, n: number) => s.padStart(n)
 
 async function serve(clientDir: string): Promise<ChildProcess> {
+  const taken = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+    () => true,
+    () => false,
+  )
+  if (taken) throw new Error(`port ${PORT} is already in use: stop what holds it or set BENCH_PORT`)
   const server = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -94,7 +99,9 @@ async function serve(clientDir: string): Promise<ChildProcess> {
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   })
-  for (let i = 0; i < 120; i++) {
+  let exited: number | null = null
+  server.once('exit', (code) => (exited = code ?? 1))
+  for (let i = 0; i < 120 && exited === null; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return server
     } catch {
@@ -102,7 +109,7 @@ async function serve(clientDir: string): Promise<ChildProcess> {
     }
     await new Promise((r) => setTimeout(r, 500))
   }
-  throw new Error('the server did not start')
+  throw new Error(`the server did not start${exited === null ? '' : ` (exit code ${exited})`}`)
 }
 
 /** Seconds the page's main thread has spent in tasks so far. */
@@ -309,7 +316,7 @@ async function main() {
     console.log(`load average ${loadavg()[0]!.toFixed(1)} at the end`)
   } finally {
     await browser.close()
-    if (server.pid) process.kill(-server.pid, 'SIGTERM')
+    if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
   }
 }
 
