@@ -235,7 +235,7 @@ function table(title: string, rows: [number, CaseFigures | null, CaseFigures | n
     f && b
       ? `${pad(fmt(f.fps, 1), 6)} ${pad(fmt(f.fps / b.fps), 5)} ${pad(fmt(f.mainMs), 8)} ` +
         `${pad(fmt(f.mainMs / b.mainMs), 6)} ${pad(fmt(f.sceneMs), 7)}`
-      : pad('—', 6)
+      : pad('—', 6).padEnd(36)
   console.log(`\n${title}`)
   console.log('           ─────────── sim live ───────────   ─── sim paused (renderer alone) ───')
   console.log(

@@ -5,7 +5,7 @@ import { subscribe } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
 import { camera } from '../state/cameraStore'
 import { swarm } from '../state/swarmStore'
-import { chooseAgentDraw, rendererName } from './agents/agentDraw'
+import { chooseAgentDraw, isSoftwareRenderer, rendererName } from './agents/agentDraw'
 import { AgentGeometry } from './agents/agentGeometry'
 import { AgentsLayer } from './agents/AgentsLayer'
 import { CameraRig } from './camera/CameraRig'
@@ -88,12 +88,14 @@ function SceneContents({
   dimmed: boolean
 }) {
   const gl = useThree((s) => s.gl)
-  const { mode, maxPointSize } = useMemo(() => {
+  const { mode, maxPointSize, software } = useMemo(() => {
     const ctx = gl.getContext()
     const range = ctx.getParameter(ctx.ALIASED_POINT_SIZE_RANGE) as Float32Array | null
+    const renderer = rendererName(ctx)
     return {
-      mode: chooseAgentDraw(params.agentDraw, rendererName(ctx)),
+      mode: chooseAgentDraw(params.agentDraw, renderer),
       maxPointSize: range?.[1] ?? 64,
+      software: isSoftwareRenderer(renderer),
     }
   }, [gl, params.agentDraw])
   const materials = useMemo(
@@ -110,6 +112,17 @@ function SceneContents({
   useEffect(() => {
     gl.domElement.dataset.agentDraw = mode
   }, [gl, mode])
+  useEffect(() => {
+    // Software WebGL: the overlays' backdrop blurs, recomposited over a moving canvas, cost more
+    // than the scene (bench:render: the page at 146 agents ran at 9 fps with them). The theme's
+    // global style drops them while this is set; the panels are 86 % opaque without them.
+    if (!software) return
+    const html = document.documentElement
+    html.dataset.softwareGl = '1'
+    return () => {
+      delete html.dataset.softwareGl
+    }
+  }, [software])
   useEffect(
     () => () => {
       Object.values(materials).forEach((m) => m.dispose())
