@@ -19,6 +19,7 @@ const PATHS: Record<string, string> = {
   settings:
     'M12 8a4 4 0 1 0 0 8a4 4 0 1 0 0-8 M12 2v3 M12 19v3 M2 12h3 M19 12h3 M4.9 4.9l2.1 2.1 M17 17l2.1 2.1 M4.9 19.1L7 17 M17 7l2.1-2.1',
   menu: 'M3 6h18 M3 12h18 M3 18h18',
+  lock: 'M5 11h14v10H5z M8 11V7a4 4 0 0 1 8 0v4 M12 15v2',
   close: 'M5 5l14 14 M19 5L5 19',
 }
 

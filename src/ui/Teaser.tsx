@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import styled, { keyframes } from 'styled-components'
+import { Icon } from '../app/icons'
 import { media } from '../app/theme'
 import { PanelFrame } from './Panel'
 
@@ -112,22 +113,7 @@ export const TeaserText = styled.p`
   font-size: 13px;
 `
 
-/** A padlock, drawn inline (24×24, stroke = currentColor). */
+/** A padlock (the navigation's line-icon set). */
 export function LockIcon({ size = 28 }: { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.6}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M5 11h14v10H5z M8 11V7a4 4 0 0 1 8 0v4 M12 15v2" />
-    </svg>
-  )
+  return <Icon name="lock" size={size} />
 }
