@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio'
 import { MESSAGE_MAX_CHARS } from '../../contracts/chat'
 import { walletState } from '../../state/walletStore'
 import { Button } from '../../ui/Button'
+import { TextInput } from '../../ui/TextInput'
 import { canSend } from './chatLogic'
 import { chatState, sendMessage } from './chatStore'
 import { newClientId } from './queries'
@@ -13,18 +14,6 @@ const Form = styled.form`
   gap: 8px;
   padding-top: 10px;
   border-top: 1px solid ${(p) => p.theme.color.border};
-`
-const Input = styled.input`
-  flex: 1;
-  min-width: 0;
-  padding: 9px 12px;
-  background: rgba(0, 0, 0, 0.35);
-  border: 1px solid ${(p) => p.theme.color.border};
-  border-radius: ${(p) => p.theme.radius};
-  &:focus {
-    outline: none;
-    border-color: ${(p) => p.theme.color.borderStrong};
-  }
 `
 const Count = styled.span`
   align-self: center;
@@ -57,7 +46,7 @@ export function Composer() {
 
   return (
     <Form onSubmit={(e) => void submit(e)}>
-      <Input
+      <TextInput
         aria-label="Message"
         placeholder={room ? `Message ${room.name}` : 'Select a room'}
         value={text}

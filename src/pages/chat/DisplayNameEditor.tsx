@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio'
 import { DISPLAY_NAME_MAX_CHARS } from '../../contracts/chat'
 import { walletState } from '../../state/walletStore'
 import { Button } from '../../ui/Button'
+import { TextInput } from '../../ui/TextInput'
 import { renameMe, storedName } from './chatStore'
 
 const Form = styled.form`
@@ -21,17 +22,8 @@ const Row = styled.div`
   display: flex;
   gap: 6px;
 `
-const Input = styled.input`
-  flex: 1;
-  min-width: 0;
+const Input = styled(TextInput)`
   padding: 6px 10px;
-  background: rgba(0, 0, 0, 0.35);
-  border: 1px solid ${(p) => p.theme.color.border};
-  border-radius: ${(p) => p.theme.radius};
-  &:focus {
-    outline: none;
-    border-color: ${(p) => p.theme.color.borderStrong};
-  }
 `
 
 /**

@@ -1,0 +1,15 @@
+import styled from 'styled-components'
+
+/** A one-line text field of the design system: dark well, thin border, brighter border on focus. */
+export const TextInput = styled.input`
+  flex: 1;
+  min-width: 0;
+  padding: 9px 12px;
+  background: rgba(0, 0, 0, 0.35);
+  border: 1px solid ${(p) => p.theme.color.border};
+  border-radius: ${(p) => p.theme.radius};
+  &:focus {
+    outline: none;
+    border-color: ${(p) => p.theme.color.borderStrong};
+  }
+`
