@@ -27,7 +27,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, metadata: { feed: 'sim' } },
+    // Every main-view spec again on the server's live feed (swarmFixtures.ts onSource: `?feed=live`).
+    {
+      name: 'live-feed',
+      use: { ...devices['Desktop Chrome'] },
+      metadata: { feed: 'live' },
+      testMatch: /(swarm|swarm-agent|swarm-sources)\.spec\.ts$/,
+    },
+  ],
   webServer: {
     command: `tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
@@ -39,6 +48,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_URL: 'sqlite::memory:',
       LOG_LEVEL: 'warn',
+      // Production refuses to start without a configured origin (sign-in domain, allowed Origins).
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     },
   },
 })

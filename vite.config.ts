@@ -20,6 +20,11 @@ export default defineConfig({
     // Fastify process (restarted by tsx watch), so the browser sees one origin.
     port: Number(process.env.PORT ?? 5000),
     strictPort: true,
+    // the same cross-origin isolation as the server (SharedArrayBuffer for the sim worker)
+    headers: {
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+    },
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
       '/ws': { target: apiTarget, ws: true },

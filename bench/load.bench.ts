@@ -12,10 +12,15 @@
  * Part 2, per engine: autocannon against GET messages (first page and poll) and POST message, then
  * against a Fastify hello-world in the same process, and the ratio route / hello-world.
  *
+ * Part 3 (issue 16, bench/lib/push-run.ts): the chat push channel — LOAD_READERS SSE readers over
+ * two server processes on PostgreSQL + Redis and LOAD_POSTERS posters: delivery latency to the
+ * other readers, lost, duplicated.
+ *
  * The server runs in this process; the clients run in child processes (bench/load-*.mjs). It prints
  * figures; it does not pass or fail on them. Env: LOAD_SECONDS (120), LOAD_READERS (500),
- * LOAD_POSTERS (200), LOAD_AUTOCANNON_SECONDS (10), LOAD_ENGINES (sqlite,postgres).
- * Quick run: LOAD_SECONDS=15 LOAD_AUTOCANNON_SECONDS=3 npm run bench:load
+ * LOAD_POSTERS (200), LOAD_AUTOCANNON_SECONDS (10), LOAD_ENGINES (sqlite,postgres),
+ * LOAD_PUSH_SECONDS (60), LOAD_PARTS (poll,push: which parts run).
+ * Quick run: LOAD_SECONDS=15 LOAD_AUTOCANNON_SECONDS=3 LOAD_PUSH_SECONDS=15 npm run bench:load
  */
 import { fork } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
@@ -27,12 +32,15 @@ import { type Database, openDatabase } from '../server/db/database'
 import type { Kysely } from 'kysely'
 import { controlProbe, machineLoad, fmt, lagSampler, lagText, percentile } from './lib/lag'
 import { type Engine, type Identity, engines, signInAll, tenRooms, wallets } from './lib/load-setup'
+import { pushRun } from './lib/push-run'
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 120)
 const READERS = Number(process.env.LOAD_READERS ?? 500)
 const POSTERS = Number(process.env.LOAD_POSTERS ?? 200)
 const AC_SECONDS = Number(process.env.LOAD_AUTOCANNON_SECONDS ?? 10)
 const ENGINES = (process.env.LOAD_ENGINES ?? 'sqlite,postgres').split(',').map((s) => s.trim())
+const PARTS = (process.env.LOAD_PARTS ?? 'poll,push').split(',').map((s) => s.trim())
+const PUSH_SECONDS = Number(process.env.LOAD_PUSH_SECONDS ?? 60)
 const POLL_MS = 3000 // SPEC §9 message poll
 const POST_MS = 5000
 const DRAIN_MS = POLL_MS + 1000
@@ -316,6 +324,8 @@ console.log(
   `bench:load — loopback only; ${SECONDS} s load per engine; engines: ${ENGINES.join(', ')}; node ${process.version}`,
 )
 console.log(`machine at start: ${machineLoad()}`)
-for (const engine of await engines(ENGINES)) await bench(engine)
+if (PARTS.includes('poll')) for (const engine of await engines(ENGINES)) await bench(engine)
+if (PARTS.includes('push'))
+  await pushRun({ readers: READERS, posters: POSTERS, seconds: PUSH_SECONDS })
 console.log(`\nmachine at end: ${machineLoad()}`)
 process.exit(0)

@@ -1,24 +1,27 @@
 /**
- * `npm run bench:render`: the swarm scene's rendering cost, in one run. Builds the client into its
+ * `npm run bench:render`: what the Swarm Core page costs, in one run. Builds the client into its
  * own folder, serves it with the real server, opens headless Chromium (SwiftShader WebGL unless
- * BENCH_GPU=1) and, for 1 / 1,000 / 10,000 / 100,000 agents (?agents=N), measures
- *   - frames per second (frames the scene drew / wall time),
- *   - main-thread ms per frame (CDP TaskDuration: everything the page's main thread did — sim
- *     clock, store, React overlays, the scene — divided by frames),
- *   - the scene's own ms per frame (its useFrame work + renderer.render, from ?bench=1 stats),
- * and each figure's ratio to the 1-agent one, for agents + grid (?links=0) and for the full scene
- * with links; then GPU picking's main-thread ms per pick while the pointer hovers 100,000 agents.
- * The page's DOM overlays are hidden during these (see ONLY_CANVAS); one last line gives the whole
- * page's figures for reference.
+ * BENCH_GPU=1) and prints two tables and the picking cost.
+ *
+ * 1. The whole page as users see it — overlays visible, sim live (in its worker), links on — at
+ *    1 / 10,000 / 100,000 / 1,000,000 agents (?agents=N), with the CPU unthrottled and throttled
+ *    4× (CDP Emulation.setCPUThrottlingRate, DevTools' "mid-tier mobile"): frames per second,
+ *    the worst frame (longest gap between two animation frames), main-thread ms per frame (CDP
+ *    TaskDuration: everything the page's main thread did, divided by frames) and each figure's
+ *    ratio to the 1-agent one at the same throttle; and the age of the links on screen (p95 of
+ *    one sample per frame: now − when the positions they were searched from were taken).
+ * 2. The canvas alone (the page's DOM overlays hidden, see ONLY_CANVAS), full scene with links,
+ *    sim live and sim paused (?paused=1; with ?bench=1 every frame is still drawn: the renderer
+ *    alone), with the scene's own ms per frame (its useFrame work + renderer.render).
+ * Then GPU picking's main-thread ms per pick while the pointer hovers the largest swarm (1,000,000
+ * is left out of picking: 100,000 is the design's figure).
  * It prints figures; it does not pass or fail on them.
  *
- * Every case runs twice: with the sim live (agents move: every frame uploads positions, the store
- * re-searches links, the sim ticks on the main thread) and with the sim paused (?paused=1; with
- * ?bench=1 every frame is still drawn): the renderer alone.
- *
  * Env: BENCH_MS (measured window per case, 5000), BENCH_WARMUP_MS (2000), BENCH_AGENTS
- * ("1,1000,10000,100000"), BENCH_GPU=1 (use the machine's GPU), BENCH_VIEWPORT
- * ("1280x720"), BENCH_OUT (build folder, default $TMPDIR/vpos-bench-render), CHROMIUM_PATH.
+ * ("1,10000,100000,1000000"), BENCH_THROTTLE ("1,4"), BENCH_CANVAS=0 (skip table 2), BENCH_EXTRA
+ * (appended to every URL: '&sim=main' measures the main-thread simulation for comparison),
+ * BENCH_GPU=1 (use the machine's GPU), BENCH_VIEWPORT ("1280x720"), BENCH_OUT (build folder,
+ * default $TMPDIR/vpos-bench-render), BENCH_PORT (5199), CHROMIUM_PATH.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -31,7 +34,13 @@ import { chromiumPath } from '../scripts/chromium-path.mjs'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const WINDOW_MS = Number(process.env.BENCH_MS ?? 5000)
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 2000)
-const AGENTS = (process.env.BENCH_AGENTS ?? '1,1000,10000,100000').split(',').map(Number)
+const AGENTS = (process.env.BENCH_AGENTS ?? '1,10000,100000,1000000').split(',').map(Number)
+const THROTTLES = (process.env.BENCH_THROTTLE ?? '1,4').split(',').map(Number)
+const CANVAS = process.env.BENCH_CANVAS !== '0'
+/** appended to every case's URL, e.g. '&sim=main' to compare with the main-thread simulation */
+const EXTRA = process.env.BENCH_EXTRA ?? ''
+/** picking and the link age are reported at this many agents (the design's figures) */
+const PICK_AGENTS = 100_000
 const GPU = process.env.BENCH_GPU === '1'
 const [VW, VH] = (process.env.BENCH_VIEWPORT ?? '1280x720').split('x').map(Number) as [
   number,
@@ -64,6 +73,18 @@ interface CaseFigures {
   sceneMs: number
   renderMs: number
   frames: number
+  /** longest gap between two animation frames (ms) */
+  worstMs: number
+  /** p95 of the displayed links' age (ms), NaN when not reported */
+  linkAgeP95: number
+}
+
+interface CaseOptions {
+  links?: boolean
+  extra?: string
+  overlays?: boolean
+  /** CPU throttling rate (1 = none) */
+  throttle?: number
 }
 
 interface SceneStatsSnapshot {
@@ -93,6 +114,7 @@ async function serve(clientDir: string): Promise<ChildProcess> {
       CLIENT_DIR: clientDir,
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
       DATABASE_URL: 'sqlite::memory:',
       LOG_LEVEL: 'warn',
     },
@@ -128,13 +150,8 @@ async function taskSeconds(cdp: CDPSession): Promise<number> {
 const ONLY_CANVAS =
   "#root > *:not([data-testid='scene-slot']), body > *:not(#root) { display: none !important; }"
 
-async function openCase(
-  browser: Browser,
-  agents: number,
-  links: boolean,
-  extra = '',
-  overlays = false,
-) {
+async function openCase(browser: Browser, agents: number, opts: CaseOptions = {}) {
+  const { links = true, extra = '', overlays = false, throttle = 1 } = opts
   const context = await browser.newContext({
     viewport: { width: VW, height: VH },
     deviceScaleFactor: 1,
@@ -143,34 +160,55 @@ async function openCase(
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Performance.enable')
-  const q = `?boot=0&feed=sim&bench=1&seed=${SEED}&agents=${agents}${links ? '' : '&links=0'}${extra}`
+  const q = `?boot=0&feed=sim&bench=1&seed=${SEED}&agents=${agents}${links ? '' : '&links=0'}${extra}${EXTRA}`
   await page.goto(`http://127.0.0.1:${PORT}/${q}`)
   await page.waitForFunction(() => document.documentElement.dataset.sceneReady === '1', null, {
-    timeout: 180_000,
+    timeout: 300_000,
   })
   if (!overlays) await page.addStyleTag({ content: ONLY_CANVAS })
+  if (throttle !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle })
   await page.waitForTimeout(WARMUP_MS)
   return { context, page, cdp }
+}
+
+/** p95 of a list of numbers (NaN when empty). */
+function p95(values: number[]): number {
+  if (values.length === 0) return NaN
+  const sorted = values.slice().sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!
 }
 
 async function measure(
   browser: Browser,
   agents: number,
-  links: boolean,
-  extra = '',
-  overlays = false,
+  opts: CaseOptions = {},
 ): Promise<CaseFigures> {
-  const { context, page, cdp } = await openCase(browser, agents, links, extra, overlays)
+  const { context, page, cdp } = await openCase(browser, agents, opts)
   const task0 = await taskSeconds(cdp)
-  const t0 = await page.evaluate(() => {
-    window.__vposScene!.reset()
+  await page.evaluate(() => window.__vposScene!.reset())
+  // The worst frame: the longest gap between two animation frames in the window. GOTCHA: a string,
+  // not a function: tsx names inner functions with a helper that does not exist in the page.
+  const t0 = (await page.evaluate(`(() => {
+    const probe = { worst: 0, last: performance.now(), on: true }
+    window.__vposProbe = probe
+    function tick(t) {
+      probe.worst = Math.max(probe.worst, t - probe.last)
+      probe.last = t
+      if (probe.on) requestAnimationFrame(tick)
+    }
+    requestAnimationFrame(tick)
     return performance.now()
-  })
+  })()`)) as number
   await page.waitForTimeout(WINDOW_MS)
-  const { stats, t1 } = await page.evaluate(() => ({
-    stats: { ...window.__vposScene!.stats },
-    t1: performance.now(),
-  }))
+  const { stats, t1, worst } = await page.evaluate(() => {
+    const probe = (window as unknown as { __vposProbe: { worst: number; on: boolean } }).__vposProbe
+    probe.on = false
+    return {
+      stats: { ...window.__vposScene!.stats, linkAges: [...window.__vposScene!.stats.linkAges] },
+      t1: performance.now(),
+      worst: probe.worst,
+    }
+  })
   const task1 = await taskSeconds(cdp)
   await context.close()
   const frames = Math.max(1, stats.frames)
@@ -180,12 +218,14 @@ async function measure(
     sceneMs: stats.sceneMs / frames,
     renderMs: stats.renderMs / frames,
     frames: stats.frames,
+    worstMs: worst,
+    linkAgeP95: p95(stats.linkAges),
   }
 }
 
 /** Hover the pointer across the canvas for the window; the scene picks on the GPU as it moves. */
 async function measurePicking(browser: Browser, agents: number, extra = '') {
-  const { context, page } = await openCase(browser, agents, true, extra)
+  const { context, page } = await openCase(browser, agents, { extra })
   let k = 0
   const hoverFor = async (ms: number) => {
     const t0 = Date.now()
@@ -210,7 +250,7 @@ async function measurePicking(browser: Browser, agents: number, extra = '') {
 
 /** The agents' draw mode the scene picks on this renderer (canvas data-agent-draw). */
 async function page0AgentDraw(browser: Browser): Promise<string> {
-  const { context, page } = await openCase(browser, 1, false)
+  const { context, page } = await openCase(browser, 1, { links: false })
   const mode = await page.locator('canvas[data-agent-draw]').getAttribute('data-agent-draw')
   await context.close()
   return mode ?? 'unknown'
@@ -228,7 +268,38 @@ async function rendererName(browser: Browser): Promise<string> {
   return name
 }
 
-/** One row per agent count: the live sim, then the renderer alone (sim paused, every frame drawn). */
+/** Table 1: the whole page, one row per agent count, one column group per CPU throttle. */
+function pageTable(rows: [number, CaseFigures[]][]) {
+  const base = rows.find(([n]) => n === 1) ?? rows[0]!
+  console.log('\nthe whole Swarm Core page (overlays visible, sim live, links on)')
+  console.log(
+    '          ' + THROTTLES.map((t) => `──────────── CPU ${t}× ────────────`.padEnd(47)).join(''),
+  )
+  console.log(
+    '   agents' +
+      THROTTLES.map(() => '    fps ratio  worst ms  main ms  ratio'.padEnd(47)).join(''),
+  )
+  for (const [n, figs] of rows) {
+    const cells = figs.map((f, k) => {
+      const b = base[1][k]!
+      return (
+        `${pad(fmt(f.fps, 1), 7)} ${pad(fmt(f.fps / b.fps), 5)} ${pad(fmt(f.worstMs, 1), 9)} ` +
+        `${pad(fmt(f.mainMs), 8)} ${pad(fmt(f.mainMs / b.mainMs), 6)}`
+      ).padEnd(47)
+    })
+    console.log(`${pad(n.toLocaleString('en-US'), 9)}${cells.join('')}`)
+  }
+  for (const [n, figs] of rows) {
+    if (n !== PICK_AGENTS) continue
+    figs.forEach((f, k) =>
+      console.log(
+        `link age at ${n.toLocaleString('en-US')} agents, CPU ${THROTTLES[k]}×: p95 ${fmt(f.linkAgeP95, 0)} ms`,
+      ),
+    )
+  }
+}
+
+/** Table 2: the canvas alone, the live sim, then the renderer alone (sim paused). */
 function table(title: string, rows: [number, CaseFigures | null, CaseFigures | null][]) {
   const base = rows.find(([n]) => n === 1) ?? rows[0]!
   const cells = (f: CaseFigures | null, b: CaseFigures | null) =>
@@ -271,30 +342,22 @@ async function main() {
         `load average ${load.toFixed(1)} on ${cpus().length} cores at start`,
     )
     const mode = await page0AgentDraw(browser)
-    for (const links of [false, true]) {
+    const pageRows: [number, CaseFigures[]][] = []
+    for (const n of AGENTS) {
+      const figs: CaseFigures[] = []
+      for (const throttle of THROTTLES)
+        figs.push(await measure(browser, n, { overlays: true, throttle }))
+      pageRows.push([n, figs])
+    }
+    pageTable(pageRows)
+    if (CANVAS) {
       const rows: [number, CaseFigures, CaseFigures][] = []
       for (const n of AGENTS) {
-        rows.push([
-          n,
-          await measure(browser, n, links),
-          await measure(browser, n, links, '&paused=1'),
-        ])
+        rows.push([n, await measure(browser, n), await measure(browser, n, { extra: '&paused=1' })])
       }
-      const scene = links ? 'full scene (agents + links + grid)' : 'agents + grid (?links=0)'
-      table(`${scene}, agents drawn as ${mode}`, rows)
+      table(`the canvas alone (overlays hidden), full scene, agents drawn as ${mode}, CPU 1×`, rows)
     }
-    if (mode !== 'instanced') {
-      // The design's instanced quads, forced, for comparison on this renderer (renderer alone).
-      const rows: [number, CaseFigures | null, CaseFigures][] = []
-      for (const n of AGENTS) {
-        rows.push([n, null, await measure(browser, n, false, '&paused=1&agentDraw=instanced')])
-      }
-      table(
-        'agents + grid (?links=0), agents forced to instanced quads (?agentDraw=instanced)',
-        rows,
-      )
-    }
-    const n = Math.max(...AGENTS)
+    const n = AGENTS.includes(PICK_AGENTS) ? PICK_AGENTS : Math.max(...AGENTS)
     console.log(`\npicking at ${n.toLocaleString('en-US')} agents (full scene, pointer moving):`)
     for (const [label, extra] of [
       ['in its worker (default)', ''],
@@ -308,11 +371,6 @@ async function main() {
           `${Math.round(p.pickAgents / Math.max(1, p.picks))} agents considered per pick`,
       )
     }
-    const page = await measure(browser, 146, true, '', true)
-    console.log(
-      `\nfor reference, the whole Swarm Core page (overlays shown) at 146 agents: ${fmt(page.fps, 1)} fps, ` +
-        `main-thread ${fmt(page.mainMs)} ms/frame`,
-    )
     console.log(`load average ${loadavg()[0]!.toFixed(1)} at the end`)
   } finally {
     await browser.close()

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process'
 
 const apiPort = process.env.API_PORT ?? '5001'
+const vitePort = process.env.PORT ?? '5000'
 const env = { ...process.env, API_PORT: apiPort }
 const children = [
   spawn(
@@ -10,7 +11,16 @@ const children = [
     ['tsx', 'watch', '--clear-screen=false', '--include', 'server/**', 'server/main.ts'],
     {
       stdio: 'inherit',
-      env: { ...env, PORT: apiPort, HOST: '127.0.0.1', NODE_ENV: 'development' },
+      env: {
+        ...env,
+        PORT: apiPort,
+        HOST: '127.0.0.1',
+        NODE_ENV: 'development',
+        // The browser is on Vite's origin; the server only ever trusts configured origins.
+        ALLOWED_ORIGINS:
+          process.env.ALLOWED_ORIGINS ??
+          `http://localhost:${vitePort},http://127.0.0.1:${vitePort}`,
+      },
     },
   ),
   spawn('npx', ['vite'], { stdio: 'inherit', env }),

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit + server tests (vitest), then the browser tests (Playwright on
+// `npm test`: typecheck, lint, dead-code scan (knip), unit + server tests (vitest), then the browser tests (Playwright on
 // the system Chromium, against a fresh production build). Prints one closing tally for all of them.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -10,6 +10,8 @@ mkdirSync(reports, { recursive: true })
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  // Dead code: unused files, exports, types and dependencies (knip.json lists the entry points).
+  ['dead-code', 'npx', ['knip', '--no-progress']],
   [
     'unit+server',
     'npx',

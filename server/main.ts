@@ -1,7 +1,14 @@
 import { buildApp } from './app'
-import { loadConfig } from './config'
+import { type AppConfig, loadConfig } from './config'
 
-const config = loadConfig()
+let config: AppConfig
+try {
+  config = loadConfig()
+} catch (err) {
+  // One readable line per problem (e.g. PUBLIC_ORIGIN unset in production), no stack trace.
+  console.error(err instanceof Error ? err.message : err)
+  process.exit(1)
+}
 const app = await buildApp(config)
 
 let closing = false

@@ -21,7 +21,7 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 }
 
-export function summarize(sorted: readonly number[]): LagFigures {
+function summarize(sorted: readonly number[]): LagFigures {
   return {
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),

@@ -1,4 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto'
+import { ed25519 } from '@noble/curves/ed25519'
 import { base58Decode } from '../../src/contracts/address'
 import {
   NONCE_TTL_MS,
@@ -6,14 +7,51 @@ import {
   parseSignInMessage,
   type SignInFields,
 } from '../../src/contracts/auth'
+import { signInSiteOf, type SignInSite } from '../lib/origins'
 
 /** Tolerated clock difference between the wallet's machine and ours. */
-export const CLOCK_SKEW_MS = 60_000
+const CLOCK_SKEW_MS = 60_000
 
 export type SiwsCheck =
-  { ok: true; fields: SignInFields } | { ok: false; status: 400 | 401; error: string }
+  | { ok: true; fields: SignInFields; site: SignInSite }
+  | { ok: false; status: 400 | 401; error: string }
 
-/** ed25519 verification of `message` by the 32-byte public key behind a base58 address. */
+/** What a sign-in message must say besides its signature: all from configuration. */
+export interface SignInExpectation {
+  /** the configured site origins (config.siteOrigins); the message's domain/URI must be one */
+  origins: readonly string[]
+  chainId: string
+  statement: string
+}
+
+/** ℓ, the order of the ed25519 base point: a signature's S must be below it (RFC 8032 §5.1.7). */
+const GROUP_ORDER = ed25519.CURVE.n
+
+function littleEndian(bytes: Uint8Array): bigint {
+  let n = 0n
+  for (let i = bytes.length - 1; i >= 0; i--) n = (n << 8n) | BigInt(bytes[i] ?? 0)
+  return n
+}
+
+/**
+ * A canonical encoding (y < p, no "negative zero" x) of a point that is not of small order. The
+ * 8-torsion points (and their non-canonical encodings) verify signatures nobody holds a key for:
+ * issue 15 signed in as the System Program (32 zero bytes) without any private key.
+ */
+export function isStrictPoint(bytes: Uint8Array): boolean {
+  try {
+    // zip215 = false: RFC 8032's strict decoding, refusing non-canonical encodings.
+    return !ed25519.ExtendedPoint.fromHex(bytes, false).isSmallOrder()
+  } catch {
+    return false // not on the curve, or not canonical
+  }
+}
+
+/**
+ * ed25519 verification of `message` by the 32-byte public key behind a base58 address, refusing
+ * what plain RFC 8032 verification lets through: small-order or non-canonical public keys and R
+ * points, and a non-canonical S (S ≥ ℓ: the malleable twin of a valid signature).
+ */
 export function verifyEd25519(
   address: string,
   message: Uint8Array,
@@ -21,6 +59,8 @@ export function verifyEd25519(
 ): boolean {
   const publicKey = base58Decode(address)
   if (publicKey?.length !== 32 || signature.length !== 64) return false
+  if (littleEndian(signature.subarray(32)) >= GROUP_ORDER) return false
+  if (!isStrictPoint(publicKey) || !isStrictPoint(signature.subarray(0, 32))) return false
   try {
     const key = createPublicKey({
       key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') },
@@ -33,23 +73,14 @@ export function verifyEd25519(
   }
 }
 
-/** The message's URI must point at the same host (URL drops a default port, so compare normalised). */
-function uriMatches(uri: string, domain: string): boolean {
-  try {
-    const url = new URL(uri)
-    return url.host === new URL(`${url.protocol}//${domain}`).host
-  } catch {
-    return false
-  }
-}
-
 /**
  * Everything about a sign-in except the nonce, which the caller consumes only after this passes:
- * SIWS shape, address, domain and uri host, version, time window, then the signature itself.
+ * SIWS shape, address, domain and URI (a configured origin, scheme included), version, chain id,
+ * statement, time window, then the signature itself.
  */
 export function checkSignIn(
   req: { address: string; message: string; signature: string },
-  expectedDomain: string,
+  expected: SignInExpectation,
   now: number,
 ): SiwsCheck {
   const fields = parseSignInMessage(req.message)
@@ -57,11 +88,18 @@ export function checkSignIn(
     return { ok: false, status: 400, error: 'Invalid message: not a Sign-In With Solana message' }
   if (fields.address !== req.address)
     return { ok: false, status: 401, error: 'Message address does not match the signing wallet' }
-  if (fields.domain !== expectedDomain || !uriMatches(fields.uri, expectedDomain)) {
-    return { ok: false, status: 401, error: 'Message domain does not match this site' }
-  }
+  const site = signInSiteOf(fields.domain, fields.uri, expected.origins)
+  if (!site) return { ok: false, status: 401, error: 'Message domain does not match this site' }
   if (fields.version !== SIWS_VERSION)
     return { ok: false, status: 401, error: 'Unsupported sign-in message version' }
+  if (fields.chainId !== expected.chainId)
+    return {
+      ok: false,
+      status: 401,
+      error: `Sign-in message must be for chain ${expected.chainId}`,
+    }
+  if (fields.statement !== expected.statement)
+    return { ok: false, status: 401, error: 'Sign-in message statement does not match this site' }
   const issuedAt = Date.parse(fields.issuedAt)
   const expiresAt =
     fields.expirationTime === undefined
@@ -91,5 +129,5 @@ export function checkSignIn(
   if (!verifyEd25519(req.address, Buffer.from(req.message, 'utf8'), signature)) {
     return { ok: false, status: 401, error: 'Invalid signature' }
   }
-  return { ok: true, fields }
+  return { ok: true, fields, site }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { base58Encode } from '../../src/contracts/address'
+import { DEMO_HASH_PREFIX, demoBalanceFromDigest } from '../../src/contracts/demoChain'
 import type { ChainAsset, ChainProvider, ChainTransaction } from './chain.provider'
 
 /**
@@ -7,41 +8,25 @@ import type { ChainAsset, ChainProvider, ChainTransaction } from './chain.provid
  * the wallet address, so one address always gives the same balance and assets, and some address
  * reaches every tier and both whitelist outcomes.
  *
- *   balance bucket = h[0] % 10:  0–1 below bronze (0–999) · 2–3 bronze (1k–10k) · 4–5 silver
- *   (10k–100k) · 6–7 gold (100k–1M) · 8–9 platinum (1M–5M); position in the bucket from h[1..2].
+ *   balance: src/contracts/demoChain.ts (shared with the browser's demo wallet).
  *   asset count = h[3] % 4:  0 → 0–3 · 1 → 4–15 · 2 → 16–99 · 3 → 600–1099 (more than the whitelist's
  *   5 pages of 100, so its pagination warning shows).
  *
  * To get a rich or a poor demo wallet, generate keypairs until `demoBalanceOf(address)` lands in
- * the wanted bucket (tests/helpers/wallet.ts `createTestWallet({ tier })` does exactly that; in the
- * browser, "new demo wallet" re-rolls). Buckets follow the default tier thresholds.
+ * the wanted bucket (tests/helpers/wallet.ts `createTestWallet({ tier })` does exactly that; the
+ * browser's demo wallet re-rolls until it reaches bronze). Buckets follow the default tier thresholds.
  */
-const BUCKETS: ReadonlyArray<readonly [number, number]> = [
-  [0, 1_000],
-  [0, 1_000],
-  [1_000, 10_000],
-  [1_000, 10_000],
-  [10_000, 100_000],
-  [10_000, 100_000],
-  [100_000, 1_000_000],
-  [100_000, 1_000_000],
-  [1_000_000, 5_000_000],
-  [1_000_000, 5_000_000],
-]
 const SLOT_MS = 400
 const SLOT_EPOCH_MS = Date.UTC(2020, 2, 16) // Solana mainnet-beta genesis, roughly
 const SLOTS_BETWEEN_TXS = 150
 
 function hash(text: string): Buffer {
-  return createHash('sha256').update(`vpos-demo:${text}`).digest()
+  return createHash('sha256').update(`${DEMO_HASH_PREFIX}${text}`).digest()
 }
 
 /** The demo vPOS balance of an address (the configured token mint). */
 export function demoBalanceOf(address: string): number {
-  const h = hash(address)
-  const [lo, hi] = BUCKETS[(h[0] ?? 0) % 10] ?? [0, 1]
-  const fraction = (((h[1] ?? 0) << 8) | (h[2] ?? 0)) / 65_536
-  return Math.round((lo + fraction * (hi - lo)) * 100) / 100
+  return demoBalanceFromDigest(hash(address))
 }
 
 /** How many assets the demo DAS reports for an address. */

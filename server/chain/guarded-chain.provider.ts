@@ -1,39 +1,33 @@
-import { CircuitBreaker } from '../lib/upstream'
+import type { CircuitBreakerPolicy, IPolicy } from 'cockatiel'
+import { BrokenCircuitError, TaskCancelledError } from 'cockatiel'
+import { upstreamPolicy, type GuardOptions } from '../lib/upstream'
 import { ChainError } from './chain.errors'
 import type { ChainProvider } from './chain.provider'
 
-export interface ChainGuardOptions {
-  /** hard limit for one call, whatever the inner client does (issue 8: a clear 503 within 5 s) */
-  timeoutMs: number
-  /** consecutive failures that open the breaker */
-  failureThreshold: number
-  /** how long the open breaker fails fast before one trial call (half-open) */
-  openMs: number
-  now?: () => number
-}
-
-export const DEFAULT_CHAIN_GUARD: ChainGuardOptions = {
+/** timeoutMs: hard limit for one call, whatever the inner client does (issue 8: 503 within 5 s) */
+const DEFAULT_CHAIN_GUARD: GuardOptions = {
   timeoutMs: 4_000,
   failureThreshold: 5,
   openMs: 15_000,
 }
 
 /**
- * A circuit breaker and a hard timeout around the real Solana RPC client, so balance checks, the
- * whitelist and the treasury fail fast with 503 while the RPC is down instead of each waiting out a
- * timeout, and try again (one trial call) after `openMs`. Only upstream failures (ChainError)
- * count; the breaker state is per instance.
+ * The upstream policy (lib/upstream: timeout, one quick retry, circuit breaker) around the real
+ * Solana RPC client, so balance checks, the whitelist and the treasury fail fast with 503 while the
+ * RPC is down instead of each waiting out a timeout, and try again (one trial call) after `openMs`.
+ * The breaker state is per instance.
  */
 export class GuardedChainProvider implements ChainProvider {
   readonly kind: ChainProvider['kind']
-  readonly breaker: CircuitBreaker
+  readonly breaker: CircuitBreakerPolicy
+  private readonly policy: IPolicy
 
   constructor(
     private readonly inner: ChainProvider,
-    private readonly opts: ChainGuardOptions = DEFAULT_CHAIN_GUARD,
+    opts: GuardOptions = DEFAULT_CHAIN_GUARD,
   ) {
     this.kind = inner.kind
-    this.breaker = new CircuitBreaker(opts.failureThreshold, opts.openMs, opts.now ?? Date.now)
+    ;({ policy: this.policy, breaker: this.breaker } = upstreamPolicy(opts))
   }
 
   getTokenBalance(owner: string, mint: string) {
@@ -49,26 +43,15 @@ export class GuardedChainProvider implements ChainProvider {
   }
 
   private async guard<T>(call: () => Promise<T>): Promise<T> {
-    if (!this.breaker.allow()) {
-      throw new ChainError(503, 'Solana RPC unavailable (circuit open): try again shortly')
-    }
-    let timer: NodeJS.Timeout | undefined
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new ChainError(503, 'Solana RPC timed out')),
-        this.opts.timeoutMs,
-      )
-    })
     try {
-      const value = await Promise.race([call(), timeout])
-      this.breaker.success()
-      return value
+      return await this.policy.execute(() => call())
     } catch (err) {
-      this.breaker.failure()
+      if (err instanceof BrokenCircuitError) {
+        throw new ChainError(503, 'Solana RPC unavailable (circuit open): try again shortly')
+      }
+      if (err instanceof TaskCancelledError) throw new ChainError(503, 'Solana RPC timed out')
       if (err instanceof ChainError) throw err
       throw new ChainError(502, 'Solana RPC failed', { cause: err })
-    } finally {
-      clearTimeout(timer)
     }
   }
 }

@@ -22,7 +22,7 @@ const rec = (v: unknown): Record<string, unknown> =>
   typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {}
 
 /** Maps one DexScreener pair object (fields may be missing on young pools) to our TokenPair. */
-export function toTokenPair(raw: unknown): TokenPair {
+function toTokenPair(raw: unknown): TokenPair {
   const p = rec(raw)
   const h24 = rec(rec(p.txns).h24)
   const base = rec(p.baseToken)

@@ -13,8 +13,8 @@ export const TOKEN_2022_PROGRAM_ID = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuE
 
 /** §7.3's failure text; kept verbatim since the client shows it. */
 export const BALANCE_FAILURE = 'Failed to fetch wallet balance from Helius API'
-export const ASSETS_FAILURE = 'Failed to fetch wallet assets from Helius API'
-export const TRANSACTIONS_FAILURE = 'Failed to fetch transactions from Helius API'
+const ASSETS_FAILURE = 'Failed to fetch wallet assets from Helius API'
+const TRANSACTIONS_FAILURE = 'Failed to fetch transactions from Helius API'
 
 interface TokenAccountEntry {
   account?: {
@@ -88,7 +88,8 @@ export class SolanaRpcClient implements ChainProvider {
         ownerAddress: owner,
         page,
         limit,
-        displayOptions: { showFungible: true, showGrandTotal: true },
+        // DAS (Helius, Triton…) documents `options`; `displayOptions` is the legacy spelling.
+        options: { showFungible: true, showGrandTotal: true },
       },
       ASSETS_FAILURE,
     )

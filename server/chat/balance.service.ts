@@ -7,7 +7,7 @@ import {
 import type { ChainProvider } from '../chain/chain.provider'
 
 /** DESIGN.md §4: the server answers balances from a cache at most this old. */
-export const BALANCE_CACHE_MS = 30_000
+const BALANCE_CACHE_MS = 30_000
 
 /** vPOS balances with a ≤30 s per-wallet cache; one chain read in flight per wallet. */
 export class BalanceService {

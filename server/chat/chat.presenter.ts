@@ -7,7 +7,7 @@ import type {
   Room,
   Tier,
 } from '../../src/contracts/chat'
-import { activeCosmetics, reactionsFor, type MessageRow, type RoomRow } from '../db/chat.repository'
+import { activeCosmetics, reactionsFor, type MessageRow, type RoomRow } from './chat.repository'
 import type { Database, ParticipantTable } from '../db/database'
 
 type Db = Kysely<Database>

@@ -10,16 +10,6 @@ export async function insertNonce(db: Db, nonce: string, createdAt: string, expi
     .execute()
 }
 
-export async function findLiveNonce(db: Db, nonce: string, now: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('sign_in_nonces')
-    .select('nonce')
-    .where('nonce', '=', nonce)
-    .where('expires_at', '>', now)
-    .executeTakeFirst()
-  return row !== undefined
-}
-
 /** Atomically uses up a live nonce: true for exactly one caller, false if unknown, used or expired. */
 export async function consumeNonce(db: Db, nonce: string, now: string): Promise<boolean> {
   const res = await db

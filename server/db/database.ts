@@ -35,7 +35,7 @@ export interface ParticipantTable {
   last_seen: string
 }
 
-export interface ReactionTable {
+interface ReactionTable {
   message_id: number
   wallet_address: string
   emoji: string
@@ -53,7 +53,7 @@ export interface ShopItemTable {
   position: number
 }
 
-export interface PurchaseTable {
+interface PurchaseTable {
   wallet_address: string
   item_id: string
   /** 0 | 1: SQLite has no boolean */
@@ -62,18 +62,18 @@ export interface PurchaseTable {
 }
 
 /** vPOS committed to shop purchases per wallet; the row a purchase transaction locks. */
-export interface WalletLedgerTable {
+interface WalletLedgerTable {
   wallet_address: string
   spent: number
 }
 
-export interface SignInNonceTable {
+interface SignInNonceTable {
   nonce: string
   created_at: string
   expires_at: string
 }
 
-export interface SessionTable {
+interface SessionTable {
   /** sha256 of the cookie token: a leaked table does not leak sessions */
   id: string
   wallet_address: string
@@ -81,7 +81,7 @@ export interface SessionTable {
   expires_at: string
 }
 
-export interface WhitelistCheckTable {
+interface WhitelistCheckTable {
   wallet_address: string
   checked_at: string
   /** JSON of the last WhitelistResult; null while a check is running */
@@ -112,14 +112,21 @@ export interface DatabaseHandle {
  * DATABASE_URL → Kysely: `postgres://…`/`postgresql://…` → PostgreSQL (pg pool); `sqlite:<path>` →
  * a better-sqlite3 file in WAL mode (its folder created if missing); `sqlite::memory:` → in memory.
  */
-export function openDatabase(url: string): DatabaseHandle {
+export function openDatabase(
+  url: string,
+  opts: { statementTimeoutMs?: number } = {},
+): DatabaseHandle {
+  const statementMs = opts.statementTimeoutMs ?? 3_000
   if (/^postgres(ql)?:\/\//.test(url)) {
-    // Bounded waits: a database that is down or stalled answers 503 within seconds, never hangs.
+    // Bounded waits (issue 15: a hung database made requests wait 10 s): the server cancels a
+    // statement after statementMs, the client gives up on a server that does not answer at all
+    // 1 s later, and a connection that cannot be had fails after 3 s. Each is a 503, never a hang.
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
       connectionTimeoutMillis: 3_000,
-      query_timeout: 10_000,
+      statement_timeout: statementMs,
+      query_timeout: statementMs + 1_000,
     })
     // GOTCHA: an idle client whose server went away emits 'error' on the pool; unhandled, that
     // kills the process. pg drops the client itself, and the next query reconnects.
@@ -144,7 +151,8 @@ export function openDatabase(url: string): DatabaseHandle {
   // loses nothing; only an OS crash or power cut can roll back the last commits.
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
-  sqlite.pragma('busy_timeout = 5000')
+  // A writer waits at most the statement budget for the lock, then answers 503 (SQLITE_BUSY).
+  sqlite.pragma(`busy_timeout = ${Math.round(statementMs)}`)
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
     kind: 'sqlite',

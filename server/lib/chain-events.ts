@@ -27,12 +27,12 @@ export interface ChainEventSource {
   stop(): void
 }
 
-export const SIMULATED_SLOT_MS = 400
+const SIMULATED_SLOT_MS = 400
 
 const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 
 /** A base58 string of `len` characters derived from `seed`. */
-export function pseudoSignature(seed: number, len = 88): string {
+function pseudoSignature(seed: number, len = 88): string {
   let x = seed >>> 0 || 1
   let out = ''
   for (let i = 0; i < len; i++) {

@@ -13,8 +13,9 @@ const NET_CODES = new Set([
   'EPIPE',
   'EAI_AGAIN',
 ])
-// SQLSTATE class 08 (connection exception), 53 (insufficient resources), 57P0x (shutdown/restart).
-const PG_STATE = /^(08...|53...|57P0[1-4])$/
+// SQLSTATE class 08 (connection exception), 53 (insufficient resources), 57P0x (shutdown/restart),
+// 57014 (statement cancelled: statement_timeout, a database too slow to answer in time).
+const PG_STATE = /^(08...|53...|57P0[1-4]|57014)$/
 const SQLITE_CODE = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|READONLY|PROTOCOL)/
 // 'Query read timeout': pg's query_timeout, i.e. a database that accepts but stalls.
 const PG_MESSAGE =

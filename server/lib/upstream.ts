@@ -1,9 +1,28 @@
 /**
- * Guard for calls to external services (market data, Solana RPC): a per-key TTL cache, request
- * coalescing, a hard timeout and a circuit breaker. When the upstream fails the last good value is
- * served marked stale; with no value at all the caller gets UpstreamUnavailableError (→ 503). A
- * request therefore never waits longer than `timeoutMs` (DESIGN §3: never hang).
+ * Guards for calls to external services (market data, Solana RPC), built on cockatiel (a maintained
+ * resilience library): a hard timeout per attempt, a consecutive-failure circuit breaker that
+ * half-opens after `openMs`, one quick retry of an attempt that failed fast, and an overall
+ * deadline of `timeoutMs` around all of it — a request never waits longer (DESIGN §3: never hang).
+ *
+ * GuardedUpstream adds what cockatiel does not do: a per-key TTL cache, request coalescing, and the
+ * last good value served marked stale when the upstream fails (UpstreamUnavailableError → 503 when
+ * there is none).
  */
+import {
+  BrokenCircuitError,
+  circuitBreaker,
+  ConsecutiveBreaker,
+  ConstantBackoff,
+  handleAll,
+  handleWhen,
+  retry,
+  TaskCancelledError,
+  timeout,
+  TimeoutStrategy,
+  wrap,
+  type CircuitBreakerPolicy,
+  type IPolicy,
+} from 'cockatiel'
 
 export class UpstreamUnavailableError extends Error {
   constructor(
@@ -15,19 +34,45 @@ export class UpstreamUnavailableError extends Error {
   }
 }
 
-export interface UpstreamOptions {
-  /** how long a good value is served without asking again */
-  ttlMs: number
-  /** hard limit for one upstream call */
+export interface GuardOptions {
+  /** hard limit for one call, the retry included */
   timeoutMs: number
   /** consecutive failures that open the breaker */
   failureThreshold: number
   /** how long an open breaker fails fast before one trial call (half-open) */
   openMs: number
-  now?: () => number
 }
 
-export type BreakerState = 'closed' | 'open' | 'half-open'
+/** A failed attempt is tried once more after this, if the deadline still allows. */
+const RETRY_DELAY_MS = 100
+
+export interface UpstreamPolicy {
+  policy: IPolicy
+  breaker: CircuitBreakerPolicy
+}
+
+/** deadline ⊃ one retry ⊃ breaker ⊃ per-attempt timeout. */
+export function upstreamPolicy(o: GuardOptions): UpstreamPolicy {
+  const breaker = circuitBreaker(handleAll, {
+    halfOpenAfter: o.openMs,
+    breaker: new ConsecutiveBreaker(o.failureThreshold),
+  })
+  // Neither an open circuit nor a timed-out attempt is worth a second try.
+  const again = retry(
+    handleWhen((e) => !(e instanceof BrokenCircuitError) && !(e instanceof TaskCancelledError)),
+    { maxAttempts: 1, backoff: new ConstantBackoff(RETRY_DELAY_MS) },
+  )
+  const attempt = timeout(o.timeoutMs, TimeoutStrategy.Aggressive)
+  const deadline = timeout(o.timeoutMs, TimeoutStrategy.Aggressive)
+  return { policy: wrap(deadline, again, breaker, attempt), breaker }
+}
+
+/** Why a guarded call failed, in a few words. */
+function failureReason(err: unknown, timeoutMs: number): string {
+  if (err instanceof BrokenCircuitError) return 'circuit open'
+  if (err instanceof TaskCancelledError) return `timed out after ${timeoutMs} ms`
+  return err instanceof Error ? err.message : String(err)
+}
 
 export interface Guarded<T> {
   value: T
@@ -41,63 +86,23 @@ interface Entry<T> {
   fetchedAt: number
 }
 
-export class CircuitBreaker {
-  private failures = 0
-  private openedAt = 0
-  private trialInFlight = false
-  state: BreakerState = 'closed'
-
-  constructor(
-    private readonly threshold: number,
-    private readonly openMs: number,
-    private readonly now: () => number,
-  ) {}
-
-  /** true when a call may go out now (claims the single half-open trial) */
-  allow(): boolean {
-    if (this.state === 'closed') return true
-    if (this.state === 'open' && this.now() - this.openedAt >= this.openMs) this.state = 'half-open'
-    if (this.state === 'half-open' && !this.trialInFlight) {
-      this.trialInFlight = true
-      return true
-    }
-    return false
-  }
-
-  success(): void {
-    this.failures = 0
-    this.trialInFlight = false
-    this.state = 'closed'
-  }
-
-  failure(): void {
-    this.trialInFlight = false
-    this.failures++
-    if (this.state === 'half-open' || this.failures >= this.threshold) {
-      this.state = 'open'
-      this.openedAt = this.now()
-    }
-  }
-}
-
 export class GuardedUpstream<T> {
-  readonly breaker: CircuitBreaker
+  readonly breaker: CircuitBreakerPolicy
+  private readonly policy: IPolicy
   private readonly cache = new Map<string, Entry<T>>()
   private readonly inFlight = new Map<string, Promise<Guarded<T>>>()
-  private readonly now: () => number
 
   constructor(
     readonly name: string,
-    private readonly opts: UpstreamOptions,
+    private readonly opts: GuardOptions & { ttlMs: number },
   ) {
-    this.now = opts.now ?? Date.now
-    this.breaker = new CircuitBreaker(opts.failureThreshold, opts.openMs, this.now)
+    ;({ policy: this.policy, breaker: this.breaker } = upstreamPolicy(opts))
   }
 
   /** The value for `key`: fresh from cache, fetched, or the last good one marked stale. */
   get(key: string, fetcher: (signal: AbortSignal) => Promise<T>): Promise<Guarded<T>> {
     const hit = this.cache.get(key)
-    if (hit && this.now() - hit.fetchedAt < this.opts.ttlMs)
+    if (hit && Date.now() - hit.fetchedAt < this.opts.ttlMs)
       return Promise.resolve({ ...hit, stale: false })
     const pending = this.inFlight.get(key)
     if (pending) return pending
@@ -110,43 +115,16 @@ export class GuardedUpstream<T> {
     key: string,
     fetcher: (signal: AbortSignal) => Promise<T>,
   ): Promise<Guarded<T>> {
-    if (!this.breaker.allow()) return this.fallback(key, 'circuit open')
     try {
-      const value = await withTimeout(fetcher, this.opts.timeoutMs)
-      this.breaker.success()
-      const entry = { value, fetchedAt: this.now() }
+      const value = await this.policy.execute(({ signal }) => fetcher(signal))
+      const entry = { value, fetchedAt: Date.now() }
       this.cache.set(key, entry)
       return { ...entry, stale: false }
     } catch (err) {
-      this.breaker.failure()
-      return this.fallback(key, err instanceof Error ? err.message : String(err))
+      const last = this.cache.get(key)
+      if (last) return { ...last, stale: true }
+      throw new UpstreamUnavailableError(this.name, failureReason(err, this.opts.timeoutMs))
     }
-  }
-
-  private fallback(key: string, reason: string): Guarded<T> {
-    const last = this.cache.get(key)
-    if (last) return { ...last, stale: true }
-    throw new UpstreamUnavailableError(this.name, reason)
-  }
-}
-
-/** Runs fetcher with an abort signal and rejects after `ms` even if the fetcher ignores the signal. */
-async function withTimeout<T>(
-  fetcher: (signal: AbortSignal) => Promise<T>,
-  ms: number,
-): Promise<T> {
-  const ctrl = new AbortController()
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      ctrl.abort()
-      reject(new Error(`timed out after ${ms} ms`))
-    }, ms)
-  })
-  try {
-    return await Promise.race([fetcher(ctrl.signal), timeout])
-  } finally {
-    clearTimeout(timer)
   }
 }
 
@@ -160,13 +138,10 @@ export async function withDeadline<T>(
   work: () => Promise<T>,
   onTimeout: () => Error,
 ): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), ms)
-  })
   try {
-    return await Promise.race([work(), expired])
-  } finally {
-    clearTimeout(timer)
+    return await timeout(ms, TimeoutStrategy.Aggressive).execute(() => work())
+  } catch (err) {
+    if (err instanceof TaskCancelledError) throw onTimeout()
+    throw err
   }
 }

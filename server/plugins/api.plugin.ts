@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { BalanceService, thresholdsFromConfig } from '../chat/balance.service'
-import { HttpError, apiErrorHandler } from '../http/http-error'
-import { MemoryRateLimiter, type RateLimiter, type RateRule } from '../rate-limit/rate-limiter'
+import { createLocalChatBus, createRedisChatBus, type ChatBus } from '../chat/chat.bus'
+import { routeGuards } from '../http/route-contract.plugin'
+import { MemoryRateLimiter, type RateLimiter } from '../rate-limit/rate-limiter'
 import { RedisRateLimiter } from '../rate-limit/redis-rate-limiter'
 import { authRoutes } from '../routes/auth.routes'
-import { chatRoutes } from '../routes/chat.routes'
+import { chatRoutes } from '../chat/chat.routes'
 import { shopRoutes } from '../routes/shop.routes'
 import { whitelistRoutes } from '../routes/whitelist.routes'
 import { dbPlugin } from './db.plugin'
 import { sessionPlugin } from './session.plugin'
 
-/** Shared services for the wallet API: balances (≤30 s cache), rate limits, staff check. */
+/** Shared services for the wallet API: balances (≤30 s cache), rate limits, staff check, chat bus. */
 const servicesPlugin = fp(
   async (app, opts: { rateLimiter?: RateLimiter }) => {
     // With REDIS_URL the buckets live in Redis, so limits hold across instances (issue 8).
@@ -34,21 +35,20 @@ const servicesPlugin = fp(
       ),
     )
     app.decorate('isStaff', (wallet: string) => staff.has(wallet))
-    app.decorate('limit', async (key: string, rule: RateRule) => {
-      const d = await limiter.consume(key, rule)
-      if (!d.allowed) {
-        throw new HttpError(429, `Too many requests: try again in ${d.retryAfterS} seconds`, {
-          retryAfter: d.retryAfterS,
-        })
-      }
-    })
+    app.decorate('rateLimiter', limiter)
+    // With REDIS_URL chat pushes reach the readers on every instance (pub/sub).
+    const bus = redisUrl
+      ? createRedisChatBus(redisUrl, app.config.REDIS_PREFIX)
+      : createLocalChatBus()
+    app.addHook('onClose', () => bus.close())
+    app.decorate('chatBus', bus)
   },
   { name: 'services', dependencies: ['chain'] },
 )
 
 /**
- * Storage, sessions, and the wallet API (sign-in, whitelist, chat, shop) in one encapsulated
- * scope whose error handler answers JSON 4xx for bad input and 502/503 for upstream chain failures.
+ * Storage, sessions, and the wallet API (sign-in, whitelist, chat, shop) in one encapsulated scope
+ * whose routes declare their session and rate limit in their options (http/route-contract.plugin).
  */
 export async function walletApiPlugin(
   app: FastifyInstance,
@@ -57,24 +57,9 @@ export async function walletApiPlugin(
   await app.register(dbPlugin)
   await app.register(sessionPlugin)
   await app.register(servicesPlugin, opts)
-  app.setErrorHandler(apiErrorHandler)
-  // Defence in depth beside SameSite=Lax: a browser's cross-site write carries a foreign Origin.
-  app.addHook('onRequest', async (req) => {
-    const origin = req.headers.origin
-    if (req.method === 'GET' || req.method === 'HEAD' || origin === undefined) return
-    const expected = app.config.PUBLIC_ORIGIN
-      ? new URL(app.config.PUBLIC_ORIGIN).host
-      : req.headers.host
-    let same = false
-    try {
-      const url = new URL(origin)
-      // URL drops a default port on one side only; normalise both through the same scheme.
-      same = url.host === new URL(`${url.protocol}//${expected ?? ''}`).host
-    } catch {
-      // 'null' or garbage: refused below
-    }
-    if (!same) throw new HttpError(403, 'Cross-site request refused')
-  })
+  // Routes below declare `config.session` / `config.rateLimit`; this turns them into hooks. The
+  // Origin of writes is checked once, for the whole app, by the security plugin.
+  routeGuards(app, () => app.rateLimiter)
   await app.register(authRoutes)
   await app.register(whitelistRoutes)
   await app.register(chatRoutes)
@@ -85,7 +70,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     balances: BalanceService
     isStaff(wallet: string): boolean
-    /** 429 with Retry-After once `key` has used its burst. */
-    limit(key: string, rule: RateRule): Promise<void>
+    rateLimiter: RateLimiter
+    chatBus: ChatBus
   }
 }

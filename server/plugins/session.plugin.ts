@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { findSession } from '../db/auth.repository'
 import { isoAt } from '../db/database'
-import { HttpError } from '../http/http-error'
 
 export const SESSION_COOKIE = 'vpos_session'
 
@@ -20,27 +19,14 @@ export function sessionWallet(app: FastifyInstance, req: FastifyRequest): Promis
   if (!found) {
     const token = req.cookies[SESSION_COOKIE]
     found = token
-      ? findSession(app.db, sessionIdOf(token), isoAt()).then((s) => s?.wallet_address ?? null)
+      ? app.dbClock
+          .now()
+          .then((now) => findSession(app.db, sessionIdOf(token), isoAt(now)))
+          .then((s) => s?.wallet_address ?? null)
       : Promise.resolve(null)
     cache.set(req, found)
   }
   return found
-}
-
-/** 401 unless signed in. */
-export async function requireSession(app: FastifyInstance, req: FastifyRequest): Promise<string> {
-  const wallet = await sessionWallet(app, req)
-  if (!wallet) throw new HttpError(401, 'Sign in with your wallet first')
-  return wallet
-}
-
-/** 403 unless the body's walletAddress is the signed-in wallet. */
-export function requireSameWallet(sessionWalletAddress: string, bodyWallet: string) {
-  if (bodyWallet !== sessionWalletAddress) {
-    throw new HttpError(403, 'walletAddress does not match the signed-in wallet', {
-      field: 'walletAddress',
-    })
-  }
 }
 
 /** Cookies for the whole app; the session cookie is HttpOnly, SameSite=Lax, Secure on https. */

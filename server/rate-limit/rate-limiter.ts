@@ -20,6 +20,10 @@ export interface RateLimiter {
 
 export const RATE_RULES = {
   nonce: { burst: 60, refillMs: 1_000 },
+  /** per client IP: every sign-in costs a signature check (issue 15: it had no limit) */
+  signIn: { burst: 60, refillMs: 1_000 },
+  /** per client IP besides the per-wallet cooldown: fresh wallets are free to make */
+  whitelistIp: { burst: 20, refillMs: 10_000 },
   message: { burst: 10, refillMs: 1_000 },
   reaction: { burst: 30, refillMs: 300 },
   participant: { burst: 20, refillMs: 2_000 },

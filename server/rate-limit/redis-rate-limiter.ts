@@ -31,11 +31,20 @@ if allowed == 1 then return {1, 0} end
 return {0, math.max(1, math.ceil((1 - tokens) * refill / 1000))}
 `
 
+/** While Redis is down, how often a background PING checks whether it is back. */
+const PROBE_MS = 1_000
+
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis
   /** used while Redis is unreachable: limits stay per instance rather than off */
   private readonly fallback = new MemoryRateLimiter()
   private warned = false
+  /**
+   * Set by the first failed call (issue 14): requests then go straight to the fallback and a
+   * background probe, not a request, finds out when Redis answers again. So a Redis that hangs
+   * costs one request its timeout, not every request.
+   */
+  private probe: NodeJS.Timeout | undefined
 
   constructor(
     url: string,
@@ -53,7 +62,28 @@ export class RedisRateLimiter implements RateLimiter {
     this.redis.defineCommand('vposTokenBucket', { numberOfKeys: 1, lua: TOKEN_BUCKET })
   }
 
+  /** true while the limits are kept per instance (Redis unreachable) */
+  get degraded(): boolean {
+    return this.probe !== undefined
+  }
+
+  private startProbe(): void {
+    if (this.probe) return
+    this.probe = setInterval(() => {
+      this.redis.ping().then(
+        () => {
+          clearInterval(this.probe)
+          this.probe = undefined
+          this.warned = false
+        },
+        () => {},
+      )
+    }, PROBE_MS)
+    this.probe.unref()
+  }
+
   async consume(key: string, rule: RateRule): Promise<RateDecision> {
+    if (this.probe) return this.fallback.consume(key, rule)
     try {
       const r = (await (
         this.redis as unknown as {
@@ -65,11 +95,13 @@ export class RedisRateLimiter implements RateLimiter {
     } catch (err) {
       if (!this.warned) this.onFallback(err)
       this.warned = true
+      this.startProbe()
       return this.fallback.consume(key, rule)
     }
   }
 
   async close(): Promise<void> {
+    clearInterval(this.probe)
     this.redis.disconnect()
   }
 }

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
+  AuthConfigResponseSchema,
   NONCE_TTL_MS,
+  NonceResponseSchema,
+  SessionResponseSchema,
+  SIWS_CHAIN_ID,
   SIWS_VERSION,
   SignInRequestSchema,
-  type AuthConfigResponse,
-  type NonceResponse,
-  type SessionResponse,
 } from '../../src/contracts/auth'
 import { checkSignIn } from '../auth/siws.verify'
+import { signInSiteFor } from '../lib/origins'
 import {
   consumeNonce,
   deleteExpiredSignIns,
@@ -17,60 +20,60 @@ import {
   insertSession,
 } from '../db/auth.repository'
 import { isoAt } from '../db/database'
-import { HttpError, parseWith } from '../http/http-error'
-import { RATE_RULES } from '../rate-limit/rate-limiter'
-import { SESSION_COOKIE, requireSession, sessionIdOf } from '../plugins/session.plugin'
+import { HttpError } from '../http/http-error'
+import { SESSION_COOKIE, sessionIdOf } from '../plugins/session.plugin'
 import { findSession } from '../db/auth.repository'
 
-export const SIGN_IN_STATEMENT = 'Sign in to vPOS Swarm to use the whitelist checker and the chat.'
+const SIGN_IN_STATEMENT = 'Sign in to vPOS Swarm to use the whitelist checker and the chat.'
 
-/** The site a sign-in message must name: PUBLIC_ORIGIN when configured, else the request's Host. */
-function siteOf(
-  app: FastifyInstance,
-  req: FastifyRequest,
-): { domain: string; uri: string; secure: boolean } {
-  const origin = app.config.PUBLIC_ORIGIN
-  if (origin) {
-    const url = new URL(origin)
-    return { domain: url.host, uri: url.origin, secure: url.protocol === 'https:' }
-  }
-  const host = req.headers.host ?? 'localhost'
-  return { domain: host, uri: `${req.protocol}://${host}`, secure: req.protocol === 'https' }
-}
-
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
   const ttlMs = app.config.SESSION_TTL_HOURS * 3_600_000
+  // Domain, chain and statement come from configuration only, never from the request (issue 15).
+  const signInExpectation = {
+    origins: app.siteOrigins,
+    chainId: SIWS_CHAIN_ID,
+    statement: SIGN_IN_STATEMENT,
+  }
 
-  app.get('/api/auth/config', async (): Promise<AuthConfigResponse> => ({
-    chain: app.chain.kind,
-    tokenMint: app.config.TOKEN_MINT,
-  }))
+  app.get(
+    '/api/auth/config',
+    { schema: { response: { 200: AuthConfigResponseSchema } } },
+    async () => ({ chain: app.chain.kind, tokenMint: app.config.TOKEN_MINT }),
+  )
 
-  app.post('/api/auth/nonce', async (req): Promise<NonceResponse> => {
-    await app.limit(`nonce:${req.ip}`, RATE_RULES.nonce)
-    const now = Date.now()
+  const nonceRoute = {
+    schema: { response: { 200: NonceResponseSchema } },
+    config: { rateLimit: 'nonce' as const },
+  }
+  app.post('/api/auth/nonce', nonceRoute, async (req) => {
+    const now = await app.dbClock.now()
     const nonce = randomBytes(16).toString('hex') // 128 bits, alphanumeric as SIWS wants
     await deleteExpiredSignIns(app.db, isoAt(now))
     await insertNonce(app.db, nonce, isoAt(now), isoAt(now + NONCE_TTL_MS))
-    const { domain, uri } = siteOf(app, req)
+    const { domain, uri } = signInSiteFor(req.headers.origin, app.siteOrigins)
     return {
       nonce,
       domain,
       uri,
       statement: SIGN_IN_STATEMENT,
       version: SIWS_VERSION,
-      chainId: 'mainnet',
+      chainId: SIWS_CHAIN_ID,
       issuedAt: isoAt(now),
       expirationTime: isoAt(now + NONCE_TTL_MS),
     }
   })
 
-  app.post('/api/auth/sign-in', async (req, reply): Promise<SessionResponse> => {
-    const body = parseWith(SignInRequestSchema, req.body)
-    const site = siteOf(app, req)
-    const now = Date.now()
-    const check = checkSignIn(body, site.domain, now)
+  const signInRoute = {
+    schema: { body: SignInRequestSchema, response: { 200: SessionResponseSchema } },
+    config: { rateLimit: 'signIn' as const },
+  }
+  app.post('/api/auth/sign-in', signInRoute, async (req, reply) => {
+    const body = req.body
+    const now = await app.dbClock.now()
+    const check = checkSignIn(body, signInExpectation, now)
     if (!check.ok) throw new HttpError(check.status, check.error)
+    const { site } = check
     // Only now, with the signature verified, is the nonce used up: a forged attempt cannot burn it.
     if (!(await consumeNonce(app.db, check.fields.nonce, isoAt(now)))) {
       throw new HttpError(401, 'Invalid or expired nonce')
@@ -93,14 +96,19 @@ export async function authRoutes(app: FastifyInstance) {
     return { walletAddress: body.address, isStaff: app.isStaff(body.address), expiresAt }
   })
 
-  app.get('/api/auth/session', async (req): Promise<SessionResponse> => {
-    const wallet = await requireSession(app, req)
+  const sessionRoute = {
+    schema: { response: { 200: SessionResponseSchema } },
+    config: { session: true },
+  }
+  app.get('/api/auth/session', sessionRoute, async (req) => {
+    const wallet = req.wallet
     const token = req.cookies[SESSION_COOKIE] ?? ''
-    const session = await findSession(app.db, sessionIdOf(token), isoAt())
+    const now = isoAt(await app.dbClock.now())
+    const session = await findSession(app.db, sessionIdOf(token), now)
     return {
       walletAddress: wallet,
       isStaff: app.isStaff(wallet),
-      expiresAt: session?.expires_at ?? isoAt(),
+      expiresAt: session?.expires_at ?? now,
     }
   })
 

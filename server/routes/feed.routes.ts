@@ -4,17 +4,24 @@
  * the engine only runs on the elected leader and frames travel through Redis (server/scale).
  *
  * Per socket: type 0 on connect, then 1 (or negotiated 8: `/ws?positions=f32`) at 10 Hz, 2–5 as they
- * happen, 7 for each ping byte 6. Anything else a client sends closes only that socket with 1008;
+ * happen, 7 for each ping byte 6; with `?terms=1` also type 9 `{term}` before the first frame of each
+ * leader term (server/scale/feed-relay.ts TERM_MARKER; tests and diagnostics). Anything else a client sends closes only that socket with 1008;
  * a message over maxPayload closes it with 1009 (ws does that). Cross-site pages are refused at the
  * handshake by the Origin check.
  */
 import websocket from '@fastify/websocket'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { MSG, asBytes } from '../../src/feed/protocol'
 import { FeedEngine, type FeedEngineOptions, type SwarmSource } from '../scale/feed-engine'
 import { DEFAULT_LIMITS, FeedRelay, type RelayLimits } from '../scale/feed-relay'
 import { RedisScale } from '../scale/redis-scale'
 import { createSimSource } from '../scale/sim-source'
+import {
+  guardControlFrames,
+  refuseControlFlood,
+  sendBounded,
+  socketErrorHandler,
+} from '../lib/socket-send'
 
 export interface FeedRoutesOptions {
   /** builds the server's swarm; default: src/sim with `agents` agents */
@@ -30,23 +37,8 @@ export interface FeedRoutesOptions {
 }
 
 /** Clients only ever send the 1-byte ping; anything bigger is refused by ws with 1009. */
-export const FEED_MAX_PAYLOAD = 64
+const FEED_MAX_PAYLOAD = 64
 const PONG = Uint8Array.of(MSG.pong)
-
-/** true when the handshake's Origin may use the feed: no Origin (non-browser), or the same site. */
-export function originAllowed(
-  origin: string | undefined,
-  host: string,
-  publicOrigin: string | undefined,
-): boolean {
-  if (!origin) return true
-  if (publicOrigin) return origin.replace(/\/+$/, '') === publicOrigin.replace(/\/+$/, '')
-  try {
-    return new URL(origin).host === host
-  } catch {
-    return false
-  }
-}
 
 export const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, opts) => {
   const source =
@@ -64,8 +56,9 @@ export const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, opt
     scale = new RedisScale(engine, relay, {
       url: redisUrl,
       prefix: opts.redisPrefix ?? `${app.config.REDIS_PREFIX}:feed`,
-      ...(opts.redisTtlMs ? { ttlMs: opts.redisTtlMs } : {}),
-      onRoleChange: (role) => app.log.info(`live feed: this instance is now the ${role}`),
+      ttlMs: opts.redisTtlMs ?? app.config.FEED_LEASE_MS,
+      onRoleChange: (role, term) =>
+        app.log.info(`live feed: this instance is now the ${role} (term ${term})`),
     })
     await scale.start()
   } else {
@@ -74,38 +67,39 @@ export const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, opt
   relay.startHeartbeat(opts.heartbeatMs ?? 30_000)
   app.decorate('feed', { engine, relay, scale })
 
+  // A leader hands over before anything else closes (issue 14: a graceful shutdown hands over at once).
+  app.addHook('preClose', async () => {
+    await scale?.close()
+  })
   app.addHook('onClose', async () => {
     engine.stop()
     relay.close()
-    await scale?.close()
   })
 
-  await app.register(websocket, { options: { maxPayload: FEED_MAX_PAYLOAD } })
+  // autoPong off: protocol pings are answered by guardControlFrames, bounded and rate-limited
+  // (ws would otherwise queue a pong per ping for a peer that never reads: issue 15's flood).
+  await app.register(websocket, {
+    options: { maxPayload: FEED_MAX_PAYLOAD, autoPong: false },
+    errorHandler: socketErrorHandler,
+  })
 
-  const checkOrigin = async (
-    req: FastifyRequest<{ Querystring: { positions?: string } }>,
-    reply: FastifyReply,
-  ) => {
-    if (!originAllowed(req.headers.origin, req.host, app.config.PUBLIC_ORIGIN)) {
-      return reply.code(403).send({ error: 'Origin not allowed' })
-    }
-  }
-
-  app.get<{ Querystring: { positions?: string } }>(
+  // The handshake's Origin is checked by the security plugin (one rule for the whole app).
+  app.get<{ Querystring: { positions?: string; terms?: string } }>(
     '/ws',
-    { websocket: true, preValidation: checkOrigin },
+    { websocket: true },
     (socket, req) => {
-      relay.add(socket, req.query.positions === 'f32')
+      const budget = guardControlFrames(socket)
+      relay.add(socket, req.query.positions === 'f32', req.query.terms === '1')
       socket.on('message', (data, isBinary) => {
         const bytes = isBinary ? asBytes(data) : null
         if (bytes && bytes.length === 1 && bytes[0] === MSG.ping) {
-          socket.send(PONG, { binary: true })
+          if (budget.take()) sendBounded(socket, PONG)
+          else refuseControlFlood(socket)
           return
         }
         socket.close(1008, 'unsupported message')
       })
-      // A socket error (e.g. an oversize frame) must not reach the process; ws closes the socket.
-      socket.on('error', () => {})
+      // Socket errors (an oversize or malformed frame) go to socketErrorHandler: warn, rate-limited.
     },
   )
 }

@@ -15,10 +15,20 @@ function feedRole(app: FastifyInstance): 'standalone' | FeedRole | undefined {
 }
 
 export async function healthRoutes(app: FastifyInstance) {
-  app.get('/api/health', async () => ({
-    status: 'ok',
-    version: APP_VERSION,
-    uptimeS: Math.round((Date.now() - startedAt) / 1000),
-    feed: feedRole(app),
-  }))
+  // 503 with the failing dependency named while one is down, so a load balancer takes us out.
+  app.get('/api/health', async (_req, reply) => {
+    const checks = app.hasDecorator('healthChecks') ? await app.healthChecks.report() : {}
+    const ok = Object.values(checks).every((s) => s === 'ok')
+    return reply.code(ok ? 200 : 503).send({
+      status: ok ? 'ok' : 'degraded',
+      version: APP_VERSION,
+      uptimeS: Math.round((Date.now() - startedAt) / 1000),
+      feed: feedRole(app),
+      // the live feed's leader term this instance leads or last saw (issue 14), with REDIS_URL
+      ...(app.hasDecorator('feed') && app.feed.scale
+        ? { feedTerm: app.feed.scale.currentTerm }
+        : {}),
+      ...checks,
+    })
+  })
 }

@@ -3,6 +3,10 @@
  * with default JSON messages and the named events `blocks`, `slots`, `transactions`; heartbeat
  * comments keep proxies from closing an idle stream; `Last-Event-ID` (header, or `?lastEventId=`)
  * replays what a reconnecting client missed.
+ *
+ * With REDIS_URL the events come from the cluster's one chain stream (server/lib/chain-stream.ts:
+ * one producer on the live feed's leader, ids that only grow, Last-Event-ID replay on any
+ * instance); without it, from this instance's own hub.
  */
 import type { Socket } from 'node:net'
 import type { FastifyPluginAsync } from 'fastify'
@@ -13,6 +17,8 @@ import {
   createSimulatedSlotClock,
   createSolanaWsSource,
 } from '../lib/chain-events'
+import { ChainStream } from '../lib/chain-stream'
+import { writeBounded } from '../lib/socket-send'
 
 export interface McpRoutesOptions {
   source?: ChainEventSource
@@ -20,16 +26,30 @@ export interface McpRoutesOptions {
   statusEverySlots?: number
 }
 
-/** A client that has fallen this far behind is cut off rather than buffered without bound. */
-const MAX_BUFFERED_BYTES = 1 << 20
-
 export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, opts) => {
-  const source =
+  const createSource = (fromSlot?: number) =>
     opts.source ??
     (app.config.SOLANA_WS_URL
       ? createSolanaWsSource(app.config.SOLANA_WS_URL)
-      : createSimulatedSlotClock())
-  const hub = new ChainEventHub(source)
+      : createSimulatedSlotClock(undefined, fromSlot))
+  const source = createSource()
+  let hub: Pick<ChainEventHub, 'subscribe' | 'lastId' | 'close'> = new ChainEventHub(source)
+  const redisUrl = app.config.REDIS_URL
+  if (redisUrl) {
+    // The live feed (registered after this plugin) owns the leadership the producer shares.
+    app.addHook('onReady', async () => {
+      const scale = app.hasDecorator('feed') ? app.feed.scale : undefined
+      if (!scale) return
+      const stream = new ChainStream({
+        url: redisUrl,
+        prefix: app.config.REDIS_PREFIX,
+        scale,
+        createSource,
+      })
+      await stream.start()
+      hub = stream
+    })
+  }
   const heartbeatMs = opts.heartbeatMs ?? 15_000
   const statusEvery = opts.statusEverySlots ?? 25
   const open = new Set<Socket>()
@@ -59,11 +79,8 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, opts)
     const socket = req.raw.socket
     open.add(socket)
     socket.once('close', () => open.delete(socket))
-    const write = (chunk: string) => {
-      if (res.writableEnded) return
-      res.write(chunk)
-      if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy()
-    }
+    // A client that has fallen behind is cut off rather than buffered without bound.
+    const write = (chunk: string) => void writeBounded(res, chunk)
     const message = (data: unknown) => write(`data: ${JSON.stringify(data)}\n\n`)
 
     write('retry: 3000\n\n')

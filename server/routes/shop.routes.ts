@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { WalletAddressSchema } from '../../src/contracts/address'
 import {
   PatchPurchaseBodySchema,
   PurchaseBodySchema,
+  PurchaseItemParamsSchema,
+  PurchasesParamsSchema,
+  PurchaseSchema,
+  ShopItemSchema,
   type Purchase,
   type ShopItem,
   type ShopItemType,
@@ -17,9 +21,7 @@ import {
   setPurchaseActive,
   type ShopItemRow,
 } from '../db/shop.repository'
-import { HttpError, parseWith } from '../http/http-error'
-import { requireSameWallet, requireSession } from '../plugins/session.plugin'
-import { RATE_RULES } from '../rate-limit/rate-limiter'
+import { HttpError } from '../http/http-error'
 
 const BODY_LIMIT = 4 * 1024
 
@@ -35,7 +37,9 @@ function toItem(r: ShopItemRow): ShopItem {
   }
 }
 
-export async function shopRoutes(app: FastifyInstance) {
+export async function shopRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
   async function purchasesOf(wallet: string): Promise<Purchase[]> {
     return (await listPurchases(app.db, wallet)).map((r) => ({
       itemId: r.id,
@@ -45,56 +49,71 @@ export async function shopRoutes(app: FastifyInstance) {
     }))
   }
 
-  app.get('/api/chat/shop/items', async (): Promise<ShopItem[]> =>
-    (await listItems(app.db)).map(toItem),
+  /** The item named in the body or path, 404 if there is none (before the rate limit). */
+  async function itemOrNotFound(itemId: string, field?: string): Promise<ShopItemRow> {
+    const item = await findItem(app.db, itemId)
+    if (!item) throw new HttpError(404, `Shop item not found: ${itemId}`, field ? { field } : {})
+    return item
+  }
+
+  app.get(
+    '/api/chat/shop/items',
+    { schema: { response: { 200: z.array(ShopItemSchema) } } },
+    async () => (await listItems(app.db)).map(toItem),
   )
 
-  app.post('/api/chat/shop/purchase', { bodyLimit: BODY_LIMIT }, async (req, reply) => {
-    const wallet = await requireSession(app, req)
-    const body = parseWith(PurchaseBodySchema, req.body)
-    requireSameWallet(wallet, body.walletAddress)
-    const item = await findItem(app.db, body.itemId)
-    if (!item) throw new HttpError(404, `Shop item not found: ${body.itemId}`, { field: 'itemId' })
-    await app.limit(`purchase:${wallet}`, RATE_RULES.purchase)
-    const { balance } = await app.balances.balance(wallet)
-    const outcome = await purchaseItem(app.db, wallet, item, Math.floor(balance), isoAt())
-    if (outcome === 'owned') throw new HttpError(409, `You already own: ${item.display}`)
-    if (outcome === 'insufficient') {
-      throw new HttpError(
-        403,
-        `Insufficient Balance: You need ${item.price} vPOS tokens to purchase this item`,
-      )
-    }
-    const purchase = (await purchasesOf(wallet)).find((p) => p.itemId === item.id)
-    return reply.code(201).send(purchase)
-  })
+  app.post(
+    '/api/chat/shop/purchase',
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: { body: PurchaseBodySchema, response: { 201: PurchaseSchema } },
+      config: { session: true, rateLimit: 'purchase' },
+      preHandler: async (req) => {
+        await itemOrNotFound((req.body as { itemId: string }).itemId, 'itemId')
+      },
+    },
+    async (req, reply) => {
+      const wallet = req.wallet
+      const item = await itemOrNotFound(req.body.itemId, 'itemId')
+      const { balance } = await app.balances.balance(wallet)
+      const outcome = await purchaseItem(app.db, wallet, item, Math.floor(balance), isoAt())
+      if (outcome === 'owned') throw new HttpError(409, `You already own: ${item.display}`)
+      if (outcome === 'insufficient') {
+        throw new HttpError(
+          403,
+          `Insufficient Balance: You need ${item.price} vPOS tokens to purchase this item`,
+        )
+      }
+      const purchase = (await purchasesOf(wallet)).find((p) => p.itemId === item.id)
+      if (!purchase) throw new Error('stored purchase vanished')
+      return reply.code(201).send(purchase)
+    },
+  )
 
-  app.get('/api/chat/shop/purchases/:walletAddress', async (req): Promise<Purchase[]> => {
-    const wallet = await requireSession(app, req)
-    const { walletAddress } = parseWith(
-      z.object({ walletAddress: WalletAddressSchema }),
-      req.params,
-      'wallet',
-    )
-    requireSameWallet(wallet, walletAddress)
-    return purchasesOf(wallet)
-  })
+  app.get(
+    '/api/chat/shop/purchases/:walletAddress',
+    {
+      schema: { params: PurchasesParamsSchema, response: { 200: z.array(PurchaseSchema) } },
+      config: { session: true },
+    },
+    async (req) => purchasesOf(req.wallet),
+  )
 
   app.patch(
     '/api/chat/shop/purchases/:itemId',
-    { bodyLimit: BODY_LIMIT },
-    async (req): Promise<Purchase> => {
-      const wallet = await requireSession(app, req)
-      const body = parseWith(PatchPurchaseBodySchema, req.body)
-      requireSameWallet(wallet, body.walletAddress)
-      const { itemId } = parseWith(
-        z.object({ itemId: z.string().min(1).max(64) }),
-        req.params,
-        'item id',
-      )
-      const item = await findItem(app.db, itemId)
-      if (!item) throw new HttpError(404, `Shop item not found: ${itemId}`)
-      if (!(await setPurchaseActive(app.db, wallet, item, body.active))) {
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        params: PurchaseItemParamsSchema,
+        body: PatchPurchaseBodySchema,
+        response: { 200: PurchaseSchema },
+      },
+      config: { session: true },
+    },
+    async (req) => {
+      const wallet = req.wallet
+      const item = await itemOrNotFound(req.params.itemId)
+      if (!(await setPurchaseActive(app.db, wallet, item, req.body.active))) {
         throw new HttpError(404, `You do not own: ${item.display}`)
       }
       const purchase = (await purchasesOf(wallet)).find((p) => p.itemId === item.id)

@@ -1,25 +1,32 @@
 import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   cooldownMessage,
   WHITELIST_COOLDOWN_MS,
   WhitelistCheckBodySchema,
+  WhitelistResultSchema,
 } from '../../src/contracts/whitelist'
 import { isoAt } from '../db/database'
 import { claimCheck, releaseCheck, saveCheckResult } from '../db/whitelist.repository'
-import { HttpError, parseWith } from '../http/http-error'
-import { requireSameWallet, requireSession } from '../plugins/session.plugin'
+import { HttpError } from '../http/http-error'
 import { withDeadline } from '../lib/upstream'
 import { checkWhitelist } from '../whitelist/whitelist.service'
 
 const WHITELIST_BUDGET_MS = 4_000
 const WHITELIST_SCAN_MS = 2_500
 
-export async function whitelistRoutes(app: FastifyInstance) {
-  app.post('/api/whitelist/check', { bodyLimit: 4096 }, async (req) => {
-    const session = await requireSession(app, req)
-    const { walletAddress } = parseWith(WhitelistCheckBodySchema, req.body)
-    requireSameWallet(session, walletAddress)
-    const now = Date.now()
+export async function whitelistRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const checkRoute = {
+    bodyLimit: 4096,
+    schema: { body: WhitelistCheckBodySchema, response: { 200: WhitelistResultSchema } },
+    // Per client IP too (issue 15): one visitor cycling wallets cannot drive the RPC scan.
+    config: { session: true, rateLimit: { rule: 'whitelistIp' as const, per: 'ip' as const } },
+  }
+  app.post('/api/whitelist/check', checkRoute, async (req) => {
+    const walletAddress = req.wallet
+    // The cooldown is timed by the database, not this instance's clock (issue 14).
+    const now = await app.dbClock.now()
     const claim = await claimCheck(
       app.db,
       walletAddress,
@@ -47,7 +54,7 @@ export async function whitelistRoutes(app: FastifyInstance) {
             tokenMint: app.config.TOKEN_MINT,
             minScore: app.config.MIN_WHITELIST_SCORE,
             maxPages: app.config.WHITELIST_MAX_PAGES,
-            deadline: now + WHITELIST_SCAN_MS,
+            deadline: Date.now() + WHITELIST_SCAN_MS, // this instance's own elapsed time
           })
         },
         () => new HttpError(503, 'Solana RPC too slow: try again shortly'),

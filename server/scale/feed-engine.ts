@@ -27,9 +27,26 @@ export interface SwarmSource {
   tasks(): WireTask[]
   /** continue from another instance's last state (Redis leader takeover) */
   resume?(state: SwarmStatePayload): void
+  /** the whole simulation state, JSON-safe: the leader's rolling resume state (issue 14) */
+  captureState?(): unknown
+  /** continue from the freshest state there is; false when `state` did not fit (kept as it was) */
+  continueFrom?(input: ResumeInput): boolean
 }
 
-export const FEED_TICK_MS = 100
+/** What a new leader knows when it takes over (issue 14). */
+export interface ResumeInput {
+  /** the previous leader's last captured state (captureState), at most ~1 s old */
+  state?: unknown
+  /** the newest positions relayed since that state (type 8 payload, by agent index) */
+  positions?: { count: number; x: Float32Array; y: Float32Array }
+  /** the highest console-message and error-event numbers relayed: ids continue above them */
+  messageSeq?: number
+  errorSeq?: number
+  /** wall time since the state was captured: the sim clock moves on by as much */
+  skipMs?: number
+}
+
+const FEED_TICK_MS = 100
 /** a tick later than this many periods is skipped, not caught up */
 const MAX_CATCH_UP_TICKS = 5
 
@@ -90,10 +107,11 @@ export class FeedEngine {
     })
   }
 
-  start(): void {
+  /** Sends the full state, then ticks every tickMs; the first tick after `firstTickMs`. */
+  start(firstTickMs = this.tickMs): void {
     if (this.timer) return
     this.sink(this.stateFrame())
-    this.nextAt = performance.now() + this.tickMs
+    this.nextAt = performance.now() + firstTickMs
     this.schedule()
   }
 

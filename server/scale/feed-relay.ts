@@ -13,9 +13,25 @@
  * holds more than `maxQueue` frames. Position frames are skipped for a socket whose send buffer is
  * already backed up, and a socket that still falls behind past the hard limit is terminated. Dead
  * peers are found by protocol pings.
+ *
+ * Terms (issue 14): a frame that came through Redis carries the term of the leader that published
+ * it; a frame of an older term than one already relayed is dropped, so no socket ever gets a frame
+ * of an older term after one of a newer term. A socket that asked for it (`/ws?terms=1`, used by
+ * the cluster tests) gets a TERM_MARKER frame before the first frame of each term it is sent.
  */
 import type { WebSocket } from 'ws'
 import { MSG } from '../../src/feed/protocol'
+import { sendBounded } from '../lib/socket-send'
+
+/**
+ * Server-to-client frame type 9, JSON `{term}`: sent only to sockets that negotiated `?terms=1`
+ * (tests, diagnostics), before the first frame of each leader term they receive.
+ */
+export const TERM_MARKER = 9
+
+function termMarker(term: number): Buffer {
+  return Buffer.concat([Buffer.of(TERM_MARKER), Buffer.from(JSON.stringify({ term }))])
+}
 
 export interface FeedClient {
   readonly ws: WebSocket
@@ -24,6 +40,10 @@ export interface FeedClient {
   /** has received a type 0; position frames before that would be meaningless */
   hasState: boolean
   alive: boolean
+  /** wants TERM_MARKER frames */
+  readonly terms: boolean
+  /** term of the last frame sent (0: none yet) */
+  term: number
 }
 
 export interface RelayLimits {
@@ -49,8 +69,13 @@ const SUPERSEDING = new Set<number>([MSG.swarmState, MSG.positions, MSG.packedPo
 /** How many sends between two clock reads. */
 const CLOCK_EVERY = 16
 
-interface Job {
+interface Queued {
   frame: Uint8Array
+  /** the publishing leader's term; undefined for this instance's own (isolated) frames */
+  term: number | undefined
+}
+
+interface Job extends Queued {
   targets: FeedClient[]
   next: number
   hard: number
@@ -59,9 +84,21 @@ interface Job {
 export class FeedRelay {
   latestState: Uint8Array | undefined
   readonly clients = new Set<FeedClient>()
-  readonly stats = { sent: 0, skipped: 0, terminated: 0, coalesced: 0, dropped: 0, slices: 0 }
+  readonly stats = {
+    sent: 0,
+    skipped: 0,
+    terminated: 0,
+    coalesced: 0,
+    dropped: 0,
+    slices: 0,
+    /** frames of an older term than one already relayed */
+    stale: 0,
+  }
+  /** newest term relayed so far */
+  maxTerm = 0
+  private latestTerm: number | undefined
   private heartbeat: NodeJS.Timeout | undefined
-  private readonly queue: Uint8Array[] = []
+  private readonly queue: Queued[] = []
   private job: Job | undefined
   private scheduled: NodeJS.Immediate | undefined
   private readonly limits: Required<RelayLimits>
@@ -80,40 +117,53 @@ export class FeedRelay {
     return this.queue.length + (this.job ? 1 : 0)
   }
 
-  add(ws: WebSocket, packed: boolean): FeedClient {
-    const client: FeedClient = { ws, packed, hasState: false, alive: true }
+  add(ws: WebSocket, packed: boolean, terms = false): FeedClient {
+    const client: FeedClient = { ws, packed, hasState: false, alive: true, terms, term: 0 }
     this.clients.add(client)
     ws.on('pong', () => (client.alive = true))
     ws.on('close', () => this.clients.delete(client))
     // latestState is the last state whose fan-out has begun: every later frame still reaches this
     // socket through the queue, so the order stays state → positions.
-    if (this.latestState) this.send(client, this.latestState, true)
+    if (this.latestState) {
+      if (this.marker(client, this.latestTerm, this.hardLimit()))
+        this.send(client, this.latestState, true)
+    }
     return client
   }
 
-  /** Accepts one frame from the engine (local or via Redis) for every socket that wants it. */
-  relay(frame: Uint8Array): void {
+  /**
+   * Accepts one frame from the engine (local, or via Redis with its leader's `term`) for every
+   * socket that wants it. A frame of an older term than one already accepted is dropped.
+   */
+  relay(frame: Uint8Array, term?: number): void {
+    if (term !== undefined) {
+      if (term < this.maxTerm) {
+        this.stats.stale++
+        return
+      }
+      this.maxTerm = term
+    }
     const type = frame[0] ?? -1
     if (type === MSG.swarmState) {
       // A full state supersedes every waiting state and position frame; events keep their order.
       const before = this.queue.length
       for (let i = before - 1; i >= 0; i--) {
-        if (SUPERSEDING.has(this.queue[i]?.[0] ?? -1)) this.queue.splice(i, 1)
+        if (SUPERSEDING.has(this.queue[i]?.frame[0] ?? -1)) this.queue.splice(i, 1)
       }
       this.stats.coalesced += before - this.queue.length
     } else if (type === MSG.positions || type === MSG.packedPositions) {
       // The newest waiting frame of the same type is replaced, unless a state waits after it.
       for (let i = this.queue.length - 1; i >= 0; i--) {
-        const t = this.queue[i]?.[0]
+        const t = this.queue[i]?.frame[0]
         if (t === MSG.swarmState) break
         if (t === type) {
-          this.queue[i] = frame
+          this.queue[i] = { frame, term }
           this.stats.coalesced++
           return
         }
       }
     }
-    this.queue.push(frame)
+    this.queue.push({ frame, term })
     if (this.queue.length > this.limits.maxQueue) {
       this.queue.shift()
       this.stats.dropped++
@@ -129,14 +179,14 @@ export class FeedRelay {
     let sends = 0
     for (;;) {
       if (!this.job) {
-        const frame = this.queue.shift()
-        if (!frame) return
-        this.job = this.start(frame)
+        const queued = this.queue.shift()
+        if (!queued) return
+        this.job = this.start(queued)
       }
       const job = this.job
       while (job.next < job.targets.length) {
         const c = job.targets[job.next++] as FeedClient
-        this.deliver(c, job.frame, job.hard)
+        this.deliver(c, job, job.hard)
         if (++sends % CLOCK_EVERY === 0 && performance.now() >= deadline) {
           if (job.next >= job.targets.length) this.job = undefined
           this.scheduled = setImmediate(this.drain)
@@ -147,39 +197,59 @@ export class FeedRelay {
     }
   }
 
-  private start(frame: Uint8Array): Job {
-    if (frame[0] === MSG.swarmState) this.latestState = frame
+  private start({ frame, term }: Queued): Job {
+    if (frame[0] === MSG.swarmState) {
+      this.latestState = frame
+      this.latestTerm = term
+    }
     return {
       frame,
+      term,
       targets: [...this.clients],
       next: 0,
-      hard: Math.max(this.limits.hardBytes, 3 * (this.latestState?.length ?? 0)),
+      hard: this.hardLimit(),
     }
   }
 
-  private deliver(c: FeedClient, frame: Uint8Array, hard: number): void {
+  private deliver(c: FeedClient, { frame, term }: Queued, hard: number): void {
     if (c.ws.readyState !== 1) return
     const type = frame[0]
-    const buffered = c.ws.bufferedAmount
-    if (buffered > hard) {
-      this.stats.terminated++
-      c.ws.terminate()
-      return
-    }
     if (type === MSG.positions || type === MSG.packedPositions) {
       if (!c.hasState || c.packed !== (type === MSG.packedPositions)) return
-      if (buffered > this.limits.softBytes) {
+      const buffered = c.ws.bufferedAmount
+      if (buffered > this.limits.softBytes && buffered <= hard) {
         this.stats.skipped++
         return
       }
     }
-    this.send(c, frame, type === MSG.swarmState)
+    if (!this.marker(c, term, hard)) return
+    this.send(c, frame, type === MSG.swarmState, hard)
   }
 
-  private send(c: FeedClient, frame: Uint8Array, isState: boolean): void {
+  /**
+   * A TERM_MARKER before the first frame of a new term, for sockets that asked for them; through
+   * the same bounded path (false when the socket was dropped as a slow consumer).
+   */
+  private marker(c: FeedClient, term: number | undefined, hard: number): boolean {
+    if (!c.terms || term === undefined || term === c.term) return true
+    c.term = term
+    if (sendBounded(c.ws, termMarker(term), hard)) return true
+    if (c.ws.readyState !== 1) this.stats.terminated++
+    return false
+  }
+
+  /** Through the shared bounded send path: past `hard` buffered bytes the socket is dropped. */
+  private send(c: FeedClient, frame: Uint8Array, isState: boolean, hard = this.hardLimit()): void {
+    if (!sendBounded(c.ws, frame, hard)) {
+      if (c.ws.readyState !== 1) this.stats.terminated++
+      return
+    }
     if (isState) c.hasState = true
     this.stats.sent++
-    c.ws.send(frame, { binary: true })
+  }
+
+  private hardLimit(): number {
+    return Math.max(this.limits.hardBytes, 3 * (this.latestState?.length ?? 0))
   }
 
   /** Protocol-level pings every `everyMs`; a peer that missed the previous one is terminated. */

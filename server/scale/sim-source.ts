@@ -7,7 +7,8 @@ import type { SwarmStatePayload, WireMetrics, WireTask } from '../../src/feed/pr
 import { type SimEvent, attachMainView, createSwarmSim } from '../../src/sim'
 import type { World } from '../../src/sim/types'
 import { wireToBuffers } from '../../src/feed/wire'
-import type { SwarmEvent, SwarmSource } from './feed-engine'
+import { captureSimState, raiseEventSequences, restoreSimState } from '../../src/sim/resumeState'
+import type { ResumeInput, SwarmEvent, SwarmSource } from './feed-engine'
 
 export interface SimSourceOptions {
   agents: number
@@ -51,6 +52,25 @@ export function createSimSource(opts: SimSourceOptions): SwarmSource {
       wireToBuffers(state.agents, new Set(state.failingAgents ?? []), sim.buffers)
       sim.reindex()
       sim.resyncFailing()
+    },
+    captureState() {
+      return captureSimState(sim)
+    },
+    continueFrom(input: ResumeInput) {
+      // Once another sim's state is taken over, the events this instance's sim queued while it was
+      // not running (its own "initializing" line) belong to no swarm anyone watches.
+      const ok = input.state === undefined ? false : restoreSimState(sim, input.state)
+      if (ok) pending.length = 0
+      // The main view's held 2 s error belongs to the previous leader's timer.
+      sim.heldFailing = -1
+      const p = input.positions
+      if (p && p.count === sim.buffers.count) {
+        sim.buffers.x.set(p.x.subarray(0, p.count))
+        sim.buffers.y.set(p.y.subarray(0, p.count))
+      }
+      raiseEventSequences(sim, input.messageSeq ?? 0, input.errorSeq ?? 0)
+      if (input.skipMs && input.skipMs > 0) sim.skip(input.skipMs)
+      return ok
     },
   }
 }

@@ -13,10 +13,10 @@ import type { ChainAsset } from '../chain/chain.provider'
  * So other assets alone (≤ 40) never qualify: a wallet needs vPOS (≥ ~900 with a full 40 from other
  * assets), and more vPOS needs fewer other assets.
  */
-export const TOKEN_SCORE_CAP = 60
-export const OTHER_SCORE_CAP = 40
-export const NFT_POINTS = 5
-export const FUNGIBLE_POINTS = 2
+const TOKEN_SCORE_CAP = 60
+const OTHER_SCORE_CAP = 40
+const NFT_POINTS = 5
+const FUNGIBLE_POINTS = 2
 
 /** Points for a vPOS balance. */
 export function tokenScoreOf(balance: number): number {

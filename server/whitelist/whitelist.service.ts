@@ -2,7 +2,7 @@ import type { WhitelistResult } from '../../src/contracts/whitelist'
 import type { ChainAsset, ChainProvider } from '../chain/chain.provider'
 import { scoreWallet } from './whitelist-score'
 
-export const ASSET_PAGE_SIZE = 100
+const ASSET_PAGE_SIZE = 100
 
 /**
  * Pages through the wallet's assets (at most `maxPages`, and no new page after `deadline`, an epoch

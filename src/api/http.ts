@@ -1,12 +1,21 @@
+/**
+ * The one HTTP client of the app: JSON to and from our own API with cookies, a typed error for a
+ * non-OK answer, and the 401 policy in one place — a 401 ends the local wallet session (through the
+ * handler the wallet store installs) unless the call asks for `null` instead (the session probe).
+ */
+
 /** A non-OK HTTP response; `message` is `status: body-or-statusText` (§8 default fetch). */
 export class HttpError extends Error {
   readonly status: number
   readonly body: string
-  constructor(status: number, body: string, statusText: string) {
+  /** the response's Retry-After header (429/503), if any */
+  readonly retryAfter: string | null
+  constructor(status: number, body: string, statusText: string, retryAfter: string | null = null) {
     super(`${status}: ${body || statusText}`)
     this.name = 'HttpError'
     this.status = status
     this.body = body
+    this.retryAfter = retryAfter
   }
   /** The server's `{ error }` text when the body is JSON with one, else the raw body. */
   get serverError(): string {
@@ -20,27 +29,58 @@ export class HttpError extends Error {
   }
 }
 
-/** Throws an HttpError for a non-OK response; leaves the body unread otherwise. */
-export async function throwIfNotOk(res: Response): Promise<void> {
-  if (res.ok) return
-  const text = await res.text().catch(() => '')
-  throw new HttpError(res.status, text, res.statusText)
+/** What validates an answer: a zod schema fits (kept structural so this module needs no zod). */
+export interface Parser<T> {
+  parse(value: unknown): T
 }
 
-/** A JSON request to our own API with cookies; resolves to the parsed body (undefined for 204). */
-export async function apiRequest<T = unknown>(
+let unauthorized: () => void = () => {}
+
+/** The 401 policy's effect (the wallet store ends its session); one handler for the whole app. */
+export function onUnauthorized(handler: () => void) {
+  unauthorized = handler
+}
+
+export interface RequestOptions<T> {
+  body?: unknown
+  parse?: Parser<T>
+  signal?: AbortSignal
+  /** 'returnNull': a 401 answers null and leaves the session alone (probing whether one exists) */
+  on401?: 'throw' | 'returnNull'
+}
+
+/** One request to our API; resolves to the parsed body (undefined for 204). */
+export async function request<T = unknown>(
   method: string,
   url: string,
-  body?: unknown,
-): Promise<T> {
+  opts: RequestOptions<T> & { on401: 'returnNull' },
+): Promise<T | null>
+export async function request<T = unknown>(
+  method: string,
+  url: string,
+  opts?: RequestOptions<T>,
+): Promise<T>
+export async function request<T>(
+  method: string,
+  url: string,
+  { body, parse, signal, on401 = 'throw' }: RequestOptions<T> = {},
+): Promise<T | null> {
   const res = await fetch(url, {
     method,
     credentials: 'include',
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   })
-  await throwIfNotOk(res)
-  if (res.status === 204) return undefined as T
-  const text = await res.text()
-  return (text ? JSON.parse(text) : undefined) as T
+  if (res.status === 401) {
+    if (on401 === 'returnNull') return null
+    unauthorized()
+  }
+  if (!res.ok) {
+    const text = await res.text().catch(() => '')
+    throw new HttpError(res.status, text, res.statusText, res.headers.get('Retry-After'))
+  }
+  const text = res.status === 204 ? '' : await res.text()
+  const value: unknown = text ? JSON.parse(text) : undefined
+  return parse ? parse.parse(value) : (value as T)
 }

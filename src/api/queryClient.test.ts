@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { HttpError, apiRequest } from './http'
+import { HttpError, onUnauthorized, request } from './http'
 import { createQueryClient, getQueryFn, urlFromKey } from './queryClient'
 
 function mockFetch(status: number, body: string, statusText = '') {
@@ -29,7 +29,7 @@ describe('query layer (§7 defaults, §8 default fetch error)', () => {
 
   it('GETs the key URL with credentials and parses JSON', async () => {
     const fetch = mockFetch(200, '[{"id":"r1"}]')
-    const data = await getQueryFn({ on401: 'throw' })(ctx(['/api/chat/rooms']))
+    const data = await getQueryFn()(ctx(['/api/chat/rooms']))
     expect(data).toEqual([{ id: 'r1' }])
     expect(fetch).toHaveBeenCalledWith(
       '/api/chat/rooms',
@@ -43,12 +43,18 @@ describe('query layer (§7 defaults, §8 default fetch error)', () => {
     [401, '{"error":"no session"}', 'Unauthorized', '401: {"error":"no session"}'],
   ])('status %i body %j becomes error %j', async (status, body, statusText, message) => {
     mockFetch(status, body, statusText)
-    await expect(getQueryFn({ on401: 'throw' })(ctx(['/api/x']))).rejects.toThrow(message)
+    await expect(getQueryFn()(ctx(['/api/x']))).rejects.toThrow(message)
   })
 
-  it('yields null on 401 when the query asks for it', async () => {
+  it('a 401 runs the one unauthorized handler, unless the call asks for null', async () => {
+    const ended = vi.fn()
+    onUnauthorized(ended)
     mockFetch(401, 'nope', 'Unauthorized')
-    await expect(getQueryFn({ on401: 'returnNull' })(ctx(['/api/me']))).resolves.toBeNull()
+    await expect(request('GET', '/api/me', { on401: 'returnNull' })).resolves.toBeNull()
+    expect(ended).not.toHaveBeenCalled()
+    await expect(getQueryFn()(ctx(['/api/me']))).rejects.toThrow('401: nope')
+    expect(ended).toHaveBeenCalledTimes(1)
+    onUnauthorized(() => {})
   })
 
   it('the client never goes stale, never refetches by itself, never retries', () => {
@@ -61,9 +67,9 @@ describe('query layer (§7 defaults, §8 default fetch error)', () => {
     })
   })
 
-  it('apiRequest sends JSON and exposes the server error text', async () => {
+  it('request sends JSON and exposes the server error text', async () => {
     const fetch = mockFetch(400, '{"error":"Display name taken"}', 'Bad Request')
-    const err = await apiRequest('POST', '/api/x', { a: 1 }).catch((e: unknown) => e)
+    const err = await request('POST', '/api/x', { body: { a: 1 } }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(HttpError)
     expect((err as HttpError).serverError).toBe('Display name taken')
     expect(fetch.mock.calls[0]).toMatchObject([

@@ -1,21 +1,14 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query'
-import { throwIfNotOk } from './http'
-
-export type UnauthorizedBehavior = 'returnNull' | 'throw'
+import { notifyManager, QueryClient, type QueryFunction } from '@tanstack/react-query'
+import { request, type Parser } from './http'
 
 /** The URL a query key names: its string parts joined by '/' (['/api/chat/rooms', id, 'messages']). */
 export function urlFromKey(queryKey: readonly unknown[]): string {
   return queryKey.filter((p) => typeof p === 'string' || typeof p === 'number').join('/')
 }
 
-/** §7 default query: GET the key's URL with cookies, JSON body; 401 throws unless asked to yield null. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(urlFromKey(queryKey), { credentials: 'include', signal })
-    if (on401 === 'returnNull' && res.status === 401) return null
-    await throwIfNotOk(res)
-    return (await res.json()) as T
-  }
+/** §7 default query: GET the key's URL through the one HTTP client, validated when given a parser. */
+export function getQueryFn<T = unknown>(parse?: Parser<T>): QueryFunction<T> {
+  return ({ queryKey, signal }) => request<T>('GET', urlFromKey(queryKey), { parse, signal })
 }
 
 /** §9 data fetching: never stale, no interval refetch, no refetch on focus, no retries. */
@@ -23,7 +16,7 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
+        queryFn: getQueryFn(),
         staleTime: Infinity,
         refetchInterval: false,
         refetchOnWindowFocus: false,
@@ -33,3 +26,10 @@ export function createQueryClient() {
     },
   })
 }
+
+// Cache updates (pushed chat events included) reach the components in a microtask, not a
+// setTimeout(0): timers are throttled to 1 s in background tabs and frozen under a paused clock.
+notifyManager.setScheduler(queueMicrotask)
+
+/** The app's one query client (App provides it; stores write server state into it). */
+export const appQueryClient = createQueryClient()

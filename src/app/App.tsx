@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { Suspense, useCallback, useEffect, useState } from 'react'
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom'
 import styled, { ThemeProvider } from 'styled-components'
-import { createQueryClient } from '../api/queryClient'
+import { appQueryClient as queryClient } from '../api/queryClient'
 import { startLiveFeed } from '../feed/liveFeed'
-import { swarmStoreTarget } from '../feed/storeTarget'
+import { LiveFeedSource } from '../feed/liveSource'
 import { SceneSlot, preloadScene } from '../scene/SceneSlot'
 import { startSimulation, stopSimulation } from '../state/swarmStore'
 import { ErrorBoundary } from '../ui/ErrorBoundary'
@@ -13,12 +13,11 @@ import { Toaster } from '../ui/Toaster'
 import { BootOverlay } from './BootOverlay'
 import { Header } from './Header'
 import { NavDrawer } from './NavDrawer'
+import { documentTitle } from './navigation'
 import { NavRail } from './NavRail'
 import { NotFoundPage, ROUTES } from './routes'
 import { ScanLine } from './ScanLine'
 import { GlobalStyle, theme } from './theme'
-
-const queryClient = createQueryClient()
 
 const Frame = styled.div`
   position: fixed;
@@ -43,6 +42,25 @@ const Main = styled.main`
   position: relative;
   flex: 1;
   min-height: 0;
+  &:focus {
+    outline: none;
+  }
+`
+/* The first stop of the Tab key: past the canvas and the navigation to the page's own content. */
+const SkipLink = styled.a`
+  position: fixed;
+  left: 8px;
+  top: 8px;
+  z-index: ${(p) => p.theme.layer.boot + 1};
+  padding: 8px 14px;
+  background: ${(p) => p.theme.color.panelSolid};
+  border: 1px solid ${(p) => p.theme.color.accent};
+  border-radius: ${(p) => p.theme.radius};
+  color: ${(p) => p.theme.color.accent};
+  transform: translateY(-200%);
+  &:focus {
+    transform: none;
+  }
 `
 
 function Shell() {
@@ -58,18 +76,30 @@ function Shell() {
     return stopSimulation
   }, [])
   // The live feed replaces the local sim as the store's writer while connected (?feed=sim: never).
-  useEffect(() => startLiveFeed(swarmStoreTarget()).stop, [])
+  useEffect(() => startLiveFeed(new LiveFeedSource()).stop, [])
   const isCore = pathname === '/' || pathname === ''
+  useEffect(() => {
+    document.title = documentTitle(pathname)
+  }, [pathname])
 
   return (
     <>
+      <SkipLink
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault()
+          document.getElementById('main')?.focus()
+        }}
+      >
+        Skip to content
+      </SkipLink>
       <SceneSlot dimmed={!isCore} />
       <ScanLine />
       <Frame>
         <NavRail />
         <Column>
           <Header left={<NavDrawer />} />
-          <Main>
+          <Main id="main" tabIndex={-1}>
             <ErrorBoundary key={pathname}>
               <Suspense fallback={<PageLoading />}>
                 <Routes>

@@ -3,8 +3,8 @@ import styled from 'styled-components'
 import { media } from './theme'
 
 /** §4: header indicators flip at random every 8 s. */
-export const HEADER_FLIP_MS = 8000
-export const ENERGY_TEXT = '98.7%'
+const HEADER_FLIP_MS = 8000
+const ENERGY_TEXT = '98.7%'
 
 interface Indicators {
   network: 'STABLE' | 'UNSTABLE'
@@ -69,9 +69,19 @@ const Ind = styled.div<{ $ok: boolean }>`
     background: ${(p) => (p.$ok ? p.theme.color.green : p.theme.color.amber)};
     box-shadow: 0 0 6px currentColor;
   }
+`
+/* GOTCHA: a 390 px phone cannot fit the four labels and values on one line; there each label sits
+   above its value (two short lines) instead of being dropped. */
+const Txt = styled.span`
+  display: inline-flex;
+  gap: 6px;
   ${media.mobile} {
+    flex-direction: column;
+    gap: 0;
+    line-height: 1.15;
     span {
-      display: none;
+      font-size: 8px;
+      letter-spacing: 0.06em;
     }
   }
 `
@@ -113,16 +123,24 @@ export function Header({ left }: { left?: React.ReactNode }) {
       </HideMobile>
       <Spacer />
       <Ind $ok={ind.network === 'STABLE'} data-testid="ind-network">
-        <span>NETWORK</span> <b>{ind.network}</b>
+        <Txt>
+          <span>NETWORK</span> <b>{ind.network}</b>
+        </Txt>
       </Ind>
       <Ind $ok={ind.secure === 'SECURED'} data-testid="ind-secure">
-        <span>SECURE</span> <b>{ind.secure}</b>
+        <Txt>
+          <span>SECURE</span> <b>{ind.secure}</b>
+        </Txt>
       </Ind>
       <Ind $ok={ind.system === 'OPERATIONAL'} data-testid="ind-system">
-        <span>SYSTEM</span> <b>{ind.system}</b>
+        <Txt>
+          <span>SYSTEM</span> <b>{ind.system}</b>
+        </Txt>
       </Ind>
       <Ind $ok data-testid="ind-energy">
-        <span>ENERGY</span> <b>{ENERGY_TEXT}</b>
+        <Txt>
+          <span>ENERGY</span> <b>{ENERGY_TEXT}</b>
+        </Txt>
       </Ind>
       <Clock dateTime={now.toISOString()} data-testid="clock">
         {now.toLocaleTimeString('en-GB', { hour12: false })}

@@ -1,3 +1,4 @@
+import { useState, type FocusEvent, type MouseEvent } from 'react'
 import { NavLink, useLocation } from 'react-router-dom'
 import styled from 'styled-components'
 import { APP_VERSION } from '../contracts/constants'
@@ -36,23 +37,22 @@ const Item = styled(NavLink)<{ $current: boolean }>`
   &:hover {
     color: ${(p) => p.theme.color.accent};
   }
-  &:hover > span,
-  &:focus-visible > span {
-    opacity: 1;
-  }
 `
-const Tip = styled.span`
-  position: absolute;
-  left: 48px;
-  padding: 3px 8px;
+/* GOTCHA: the rail scrolls (overflow-y), which clips anything positioned beside it; the tooltip is
+   position: fixed at the hovered or focused item's height instead, so it shows outside the rail. */
+const Tip = styled.div`
+  position: fixed;
+  left: 62px;
+  transform: translateY(-50%);
+  padding: 4px 10px;
   white-space: nowrap;
   font-size: 11px;
   background: ${(p) => p.theme.color.panelSolid};
   border: 1px solid ${(p) => p.theme.color.border};
   color: ${(p) => p.theme.color.text};
-  opacity: 0;
+  border-radius: ${(p) => p.theme.radius};
   pointer-events: none;
-  transition: opacity 0.12s;
+  z-index: ${(p) => p.theme.layer.overlay};
 `
 const Version = styled.div`
   margin-top: auto;
@@ -67,17 +67,38 @@ const Version = styled.div`
 /** Desktop navigation: a narrow icon rail; the current route is highlighted and aria-current. */
 export function NavRail() {
   const { pathname } = useLocation()
+  const [tip, setTip] = useState<{ label: string; top: number } | null>(null)
+  const show = (label: string) => (e: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) => {
+    const r = e.currentTarget.getBoundingClientRect()
+    setTip({ label, top: r.top + r.height / 2 })
+  }
+  const hide = () => setTip(null)
   return (
     <Rail aria-label="Main navigation">
       {NAV_ENTRIES.map((e) => {
         const current = isCurrent(e, pathname)
         return (
-          <Item key={e.path} to={e.path} end $current={current} aria-label={e.label}>
+          <Item
+            key={e.path}
+            to={e.path}
+            end
+            $current={current}
+            aria-label={e.label}
+            onMouseEnter={show(e.label)}
+            onFocus={show(e.label)}
+            onMouseLeave={hide}
+            onBlur={hide}
+            onClick={hide}
+          >
             <Icon name={e.icon} />
-            <Tip aria-hidden="true">{e.label}</Tip>
           </Item>
         )
       })}
+      {tip && (
+        <Tip role="tooltip" data-testid="rail-tooltip" style={{ top: tip.top }}>
+          {tip.label}
+        </Tip>
+      )}
       <Version>{APP_VERSION}</Version>
     </Rail>
   )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NAV_ENTRIES, isCurrent } from './navigation'
+import { NAV_ENTRIES, documentTitle, isCurrent } from './navigation'
 
 describe('navigation', () => {
   it('has the 14 entries of SPEC §2 in order', () => {
@@ -28,5 +28,16 @@ describe('navigation', () => {
   ])('entry %s is current at %s: %s', (path, pathname, expected) => {
     const entry = NAV_ENTRIES.find((e) => e.path === path)!
     expect(isCurrent(entry, pathname)).toBe(expected)
+  })
+})
+
+describe('documentTitle', () => {
+  it.each([
+    ['/', 'Swarm Core · vPOS Swarm'],
+    ['/chat', 'Chat · vPOS Swarm'],
+    ['/token/', 'Token Info · vPOS Swarm'],
+    ['/nope', 'Page Not Found · vPOS Swarm'],
+  ])('%s → %s', (path, title) => {
+    expect(documentTitle(path)).toBe(title)
   })
 })

@@ -29,3 +29,11 @@ export function isCurrent(entry: NavEntry, pathname: string): boolean {
   const p = pathname.replace(/\/+$/, '') || '/'
   return p === entry.path
 }
+
+const APP_TITLE = 'vPOS Swarm'
+
+/** The document title of a route: 'Chat · vPOS Swarm'; unknown paths read 'Page Not Found'. */
+export function documentTitle(pathname: string): string {
+  const entry = NAV_ENTRIES.find((e) => isCurrent(e, pathname))
+  return `${entry ? entry.label : 'Page Not Found'} · ${APP_TITLE}`
+}

@@ -31,7 +31,7 @@ export const theme = {
   layer: { scene: 0, page: 10, chrome: 20, overlay: 40, modal: 50, toast: 60, boot: 100 },
 } as const
 
-export type Theme = typeof theme
+type Theme = typeof theme
 
 declare module 'styled-components' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -58,6 +58,35 @@ export const GlobalStyle = createGlobalStyle`
   a { color: ${theme.color.accent}; }
   button, input, select, textarea { font: inherit; color: inherit; }
   :focus-visible { outline: 1px solid ${theme.color.accent}; outline-offset: 2px; }
+  /* 'vPOS' keeps its spelling inside uppercase titles (src/ui/BrandText.tsx) */
+  [data-brand] { text-transform: none; }
+  /* GOTCHA: the canvas fills the window behind the header and rail, so its own outline would be
+     hidden; while it has keyboard focus the visible part (<main>) gets the ring and the key hint. */
+  body:has([data-testid='swarm-canvas'] canvas:focus-visible) main::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    border: 2px solid ${theme.color.accent};
+    box-shadow: inset 0 0 14px rgba(0, 240, 200, 0.35);
+    pointer-events: none;
+    z-index: 1;
+  }
+  body:has([data-testid='swarm-canvas'] canvas:focus-visible) main::before {
+    content: 'Arrows pan · + − zoom · 0 resets';
+    position: absolute;
+    left: 50%;
+    bottom: 6px;
+    transform: translateX(-50%);
+    padding: 2px 10px;
+    border-radius: 999px;
+    background: ${theme.color.panelSolid};
+    border: 1px solid ${theme.color.accent};
+    color: ${theme.color.accent};
+    font-size: 11px;
+    white-space: nowrap;
+    pointer-events: none;
+    z-index: 1;
+  }
   ::selection { background: rgba(0, 240, 200, 0.3); }
   ::-webkit-scrollbar { width: 6px; height: 6px; }
   ::-webkit-scrollbar-thumb { background: ${theme.color.border}; border-radius: 3px; }

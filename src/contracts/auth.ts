@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { WalletAddressSchema } from './address'
+import { userText } from './text'
 
 /**
  * Sign-In With Solana (DESIGN.md §4). The message text follows the SIWS / CAIP-122 layout that
@@ -13,6 +14,8 @@ import { WalletAddressSchema } from './address'
  */
 
 export const SIWS_VERSION = '1'
+/** The chain every sign-in message names (the vPOS token lives on mainnet). */
+export const SIWS_CHAIN_ID = 'mainnet'
 /** How long a nonce (and so a sign-in message) stays valid. */
 export const NONCE_TTL_MS = 10 * 60_000
 
@@ -116,10 +119,10 @@ export type NonceResponse = z.infer<typeof NonceResponseSchema>
 /** POST /api/auth/sign-in body. `signature` is base58 of the 64 raw signature bytes. */
 export const SignInRequestSchema = z.strictObject({
   address: WalletAddressSchema,
-  message: z.string().min(1).max(2048),
+  // The text policy: a NUL in the nonce line reached PostgreSQL as a 500 (issue 15).
+  message: userText({ max: 2048, multiline: true, trim: false }),
   signature: z.string().min(64).max(100),
 })
-export type SignInRequest = z.infer<typeof SignInRequestSchema>
 
 /** GET /api/auth/session and the sign-in response. */
 export const SessionResponseSchema = z.object({
@@ -136,11 +139,3 @@ export const AuthConfigResponseSchema = z.object({
   tokenMint: z.string(),
 })
 export type AuthConfigResponse = z.infer<typeof AuthConfigResponseSchema>
-
-/** Every 4xx/5xx body of our API. `field` names the offending body field for 400s. */
-export const ApiErrorSchema = z.object({
-  error: z.string(),
-  field: z.string().optional(),
-  retryAfter: z.number().optional(),
-})
-export type ApiError = z.infer<typeof ApiErrorSchema>

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { WalletAddressSchema } from './address'
+import { ResourceIdSchema, userText } from './text'
 
 export const TIERS = ['bronze', 'silver', 'gold', 'platinum'] as const
-export const TierSchema = z.enum(TIERS)
+const TierSchema = z.enum(TIERS)
 export type Tier = z.infer<typeof TierSchema>
 
 /** vPOS needed per tier (DESIGN.md §4); the server's TIER_THRESHOLDS may override. */
@@ -29,8 +30,8 @@ export function accessLevelsFor(
 /** §9: the counts bar and the hover picker; the server accepts the union. */
 export const COUNT_BAR_EMOJIS = ['👍', '👎', '❤️', '🔥', '😂'] as const
 export const PICKER_EMOJIS = ['👍', '❤️', '🔥', '👏', '🚀', '😂'] as const
-export const REACTION_EMOJIS = ['👍', '👎', '❤️', '🔥', '😂', '👏', '🚀'] as const
-export const EmojiSchema = z.enum(REACTION_EMOJIS)
+const REACTION_EMOJIS = ['👍', '👎', '❤️', '🔥', '😂', '👏', '🚀'] as const
+const EmojiSchema = z.enum(REACTION_EMOJIS)
 
 export const MESSAGE_MAX_CHARS = 1000
 export const DISPLAY_NAME_MAX_CHARS = 32
@@ -40,12 +41,6 @@ export const ONLINE_WINDOW_MS = 30_000
 export const STAFF_DISPLAY_NAME = 'vPOS Team'
 export const STAFF_NAME_PREFIX = '{code}'
 
-/** True for names only staff may use: 'vPOS Team' (any case) or starting with '{code}'. */
-export function isStaffOnlyName(name: string): boolean {
-  const t = name.trim()
-  return t.toLowerCase() === STAFF_DISPLAY_NAME.toLowerCase() || t.startsWith(STAFF_NAME_PREFIX)
-}
-
 /** 'AbCdEf...WxYz': the default display name (first 6, '...', last 4). */
 export function defaultDisplayName(walletAddress: string): string {
   return `${walletAddress.slice(0, 6)}...${walletAddress.slice(-4)}`
@@ -54,32 +49,26 @@ export function defaultDisplayName(walletAddress: string): string {
 // Printable: no control, format, surrogate, unassigned or private-use characters (\p{C}).
 const PRINTABLE = /^[^\p{C}]+$/u
 
-/** 1–32 printable characters after trimming. Staff-only names are checked by the server. */
-export const DisplayNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(DISPLAY_NAME_MAX_CHARS, `must be at most ${DISPLAY_NAME_MAX_CHARS} characters`)
-  .regex(PRINTABLE, 'must contain only printable characters')
+/**
+ * 1–32 printable characters after trimming (the text policy, and no format characters at all in
+ * a name). Staff-only names and their look-alikes are checked by the server.
+ */
+export const DisplayNameSchema = userText({ max: DISPLAY_NAME_MAX_CHARS }).regex(
+  PRINTABLE,
+  'must contain only printable characters',
+)
 
-/** Message text: trimmed, 1–1000 characters, stored and rendered as plain text. */
-export const MessageContentSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(MESSAGE_MAX_CHARS, `must be at most ${MESSAGE_MAX_CHARS} characters`)
+/** Message text: the text policy (line feeds allowed), trimmed, 1–1000 characters, plain text. */
+export const MessageContentSchema = userText({ max: MESSAGE_MAX_CHARS, multiline: true })
 
 /** Client-generated id making a resend idempotent (e.g. crypto.randomUUID()). */
-export const ClientIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8–64 of [A-Za-z0-9_-]')
+const ClientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8–64 of [A-Za-z0-9_-]')
 
-export const AnnouncementSchema = z.object({
+const AnnouncementSchema = z.object({
   content: z.string(),
   /** ISO-8601 */
   timestamp: z.string(),
 })
-export type Announcement = z.infer<typeof AnnouncementSchema>
 
 /** GET /api/chat/rooms -> Room[]. `announcement` is null when the room has none. */
 export const RoomSchema = z.object({
@@ -93,7 +82,7 @@ export const RoomSchema = z.object({
 export type Room = z.infer<typeof RoomSchema>
 
 /** An owned shop item shown beside a name (the wallet's active badge or title). */
-export const CosmeticSchema = z.object({
+const CosmeticSchema = z.object({
   itemId: z.string(),
   display: z.string(),
   color: z.string().nullable(),
@@ -101,10 +90,7 @@ export const CosmeticSchema = z.object({
 export type Cosmetic = z.infer<typeof CosmeticSchema>
 
 /** emoji -> who reacted. Only emojis with at least one wallet appear. */
-export const ReactionsSchema = z.record(
-  z.string(),
-  z.object({ walletAddresses: z.array(z.string()) }),
-)
+const ReactionsSchema = z.record(z.string(), z.object({ walletAddresses: z.array(z.string()) }))
 export type Reactions = z.infer<typeof ReactionsSchema>
 
 /**
@@ -144,7 +130,6 @@ export const RegisterParticipantBodySchema = z.strictObject({
   walletAddress: WalletAddressSchema,
   displayName: DisplayNameSchema,
 })
-export type RegisterParticipantBody = z.infer<typeof RegisterParticipantBodySchema>
 
 /** POST /api/chat/rooms/{id}/messages -> 201 Message (200 with the same message on an idempotent resend). */
 export const PostMessageBodySchema = z.strictObject({
@@ -153,33 +138,24 @@ export const PostMessageBodySchema = z.strictObject({
   content: MessageContentSchema,
   clientId: ClientIdSchema.optional(),
 })
-export type PostMessageBody = z.infer<typeof PostMessageBodySchema>
 
 /** POST (add) and DELETE (remove) /api/chat/rooms/{id}/messages/{messageId}/reactions -> Message. */
 export const ReactionBodySchema = z.strictObject({
   walletAddress: WalletAddressSchema,
   emoji: EmojiSchema,
 })
-export type ReactionBody = z.infer<typeof ReactionBodySchema>
 
 /** POST /api/chat/rooms/{id}/announcement (staff) -> Room. */
 export const CreateAnnouncementBodySchema = z.strictObject({
   walletAddress: WalletAddressSchema,
-  content: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(ANNOUNCEMENT_MAX_CHARS, `must be at most ${ANNOUNCEMENT_MAX_CHARS} characters`),
+  content: userText({ max: ANNOUNCEMENT_MAX_CHARS, multiline: true }),
 })
-export type CreateAnnouncementBody = z.infer<typeof CreateAnnouncementBodySchema>
 
 /** DELETE /api/chat/rooms/{id}/announcement (staff) -> Room. */
 export const RemoveAnnouncementBodySchema = z.strictObject({ walletAddress: WalletAddressSchema })
-export type RemoveAnnouncementBody = z.infer<typeof RemoveAnnouncementBodySchema>
 
 /** POST /api/chat/verify-token-balance */
 export const VerifyBalanceBodySchema = z.strictObject({ walletAddress: WalletAddressSchema })
-export type VerifyBalanceBody = z.infer<typeof VerifyBalanceBodySchema>
 
 export const VerifyBalanceResponseSchema = z.object({
   balance: z.number(),
@@ -193,3 +169,33 @@ export const VerifyBalanceResponseSchema = z.object({
   checkedAt: z.string(),
 })
 export type VerifyBalanceResponse = z.infer<typeof VerifyBalanceResponseSchema>
+
+const ROW_ID = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1)
+
+/** Path of every /api/chat/rooms/{id}/… route. */
+export const RoomParamsSchema = z.object({ id: ResourceIdSchema })
+
+/** Path of /api/chat/rooms/{id}/messages/{messageId}/reactions. */
+export const MessageParamsSchema = RoomParamsSchema.extend({ messageId: ROW_ID.positive() })
+
+/** `?after=<id>`: only messages with a larger id (the poll and the push channel's resume cursor). */
+export const MessagesQuerySchema = z.strictObject({ after: ROW_ID.optional() })
+
+/**
+ * GET /api/chat/rooms/{id}/events[?after=<id>]: the room's push channel (Server-Sent Events). Each
+ * event's `event:` line is its `type`, its `data:` line this JSON; `message` events carry `id:`
+ * (the message id), so a reconnect resumes from the last one seen. `denied` ends the stream when the
+ * session expired or the wallet's balance (re-read every 30 s) no longer reaches the room's tier.
+ */
+export const ChatPushEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message'), message: MessageSchema }),
+  z.object({ type: z.literal('reactions'), message: MessageSchema }),
+  z.object({ type: z.literal('participant'), participant: ParticipantSchema }),
+  z.object({ type: z.literal('room'), room: RoomSchema }),
+  z.object({ type: z.literal('denied'), error: z.string(), status: z.number().int() }),
+])
+export type ChatPushEvent = z.infer<typeof ChatPushEventSchema>

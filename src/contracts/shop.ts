@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { WalletAddressSchema } from './address'
+import { ResourceIdSchema } from './text'
 
-export const SHOP_ITEM_TYPES = ['badge', 'title'] as const
-export const ShopItemTypeSchema = z.enum(SHOP_ITEM_TYPES)
+const SHOP_ITEM_TYPES = ['badge', 'title'] as const
+const ShopItemTypeSchema = z.enum(SHOP_ITEM_TYPES)
 export type ShopItemType = z.infer<typeof ShopItemTypeSchema>
 
 /** GET /api/chat/shop/items -> ShopItem[]. */
@@ -35,13 +36,17 @@ export type Purchase = z.infer<typeof PurchaseSchema>
  */
 export const PurchaseBodySchema = z.strictObject({
   walletAddress: WalletAddressSchema,
-  itemId: z.string().min(1).max(64),
+  itemId: ResourceIdSchema,
 })
-export type PurchaseBody = z.infer<typeof PurchaseBodySchema>
+
+/** Path of GET /api/chat/shop/purchases/{walletAddress}. */
+export const PurchasesParamsSchema = z.object({ walletAddress: WalletAddressSchema })
+
+/** Path of PATCH /api/chat/shop/purchases/{itemId}. */
+export const PurchaseItemParamsSchema = z.object({ itemId: ResourceIdSchema })
 
 /** PATCH /api/chat/shop/purchases/{itemId} -> Purchase. Activating deactivates the other item of its type. */
 export const PatchPurchaseBodySchema = z.strictObject({
   walletAddress: WalletAddressSchema,
   active: z.boolean(),
 })
-export type PatchPurchaseBody = z.infer<typeof PatchPurchaseBodySchema>

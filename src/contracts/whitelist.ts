@@ -3,20 +3,16 @@ import { WalletAddressSchema } from './address'
 
 /** Server and client share the 30 s per-wallet cooldown (§9). */
 export const WHITELIST_COOLDOWN_MS = 30_000
-export const DEFAULT_MIN_WHITELIST_SCORE = 50
-export const DEFAULT_WHITELIST_MAX_PAGES = 5
 
 /** POST /api/whitelist/check body. 429 {error: 'Please wait N seconds before checking again', retryAfter}. */
 export const WhitelistCheckBodySchema = z.strictObject({ walletAddress: WalletAddressSchema })
-export type WhitelistCheckBody = z.infer<typeof WhitelistCheckBodySchema>
 
-export const WhitelistPaginationSchema = z.object({
+const WhitelistPaginationSchema = z.object({
   assetsChecked: z.number().int(),
   totalAssets: z.number().int(),
   pagesChecked: z.number().int(),
   maxPages: z.number().int(),
 })
-export type WhitelistPagination = z.infer<typeof WhitelistPaginationSchema>
 
 /** §3 Whitelist check result. */
 export const WhitelistResultSchema = z.object({

@@ -20,8 +20,8 @@ export const FEED_TEXT = {
   failed: 'Failed to establish WebSocket connection - reverting to simulated data',
 } as const
 
-export const MAX_ATTEMPTS = 10
-export const PING_INTERVAL_MS = 30_000
+const MAX_ATTEMPTS = 10
+const PING_INTERVAL_MS = 30_000
 
 export interface FeedHandlers {
   onState(state: FeedState): void

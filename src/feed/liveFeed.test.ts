@@ -66,7 +66,7 @@ function target() {
   const b = buffers(4)
   const log: string[] = []
   const t: LiveFeedTarget = {
-    buffers: () => b,
+    agents: () => b,
     applyState: (st) => {
       wireToBuffers(st.agents, new Set(st.failingAgents ?? []), b)
       log.push(`state:${st.agents.length}`)

@@ -1,7 +1,7 @@
 /**
- * Binds the live-feed connection to the app: decoded frames are written into the swarm's buffers
- * (the same ones the scene draws every frame) through a LiveFeedTarget — the swarm store implements
- * it — and positions are interpolated between the 10 Hz frames on every animation frame.
+ * Binds the live-feed connection to the app: decoded frames are written through a LiveFeedTarget —
+ * the live swarm source (liveSource.ts) implements it, into its own buffers — and positions are
+ * interpolated between the 10 Hz frames when the frame clock samples that source (FeedApplier.frame).
  *
  * Modes (URL `?feed=`): default `auto` — the swarm starts on the local sim and switches to the
  * server's on open, falling back per SPEC §4; `live` — the same, but the local sim is held still
@@ -24,8 +24,10 @@ import type {
 export type FeedMode = 'auto' | 'live' | 'sim'
 
 export interface LiveFeedTarget {
-  /** the buffers the scene draws (after applyState: the live agents); positions are written here */
-  buffers(): AgentBuffers
+  /** receives the applier, whose frame(now) the target calls once per frame (frame clock phase 1) */
+  attach?(applier: FeedApplier): void
+  /** the live agents' buffers (after applyState); interpolated positions are written here */
+  agents(): AgentBuffers
   /** type 0: replace the displayed agents (and failing set, metrics, tasks, world) */
   applyState(state: SwarmStatePayload): void
   /** positions in buffers() moved (interpolation wrote them) */
@@ -71,7 +73,7 @@ export class FeedApplier {
     switch (msg.type) {
       case 0: {
         t.applyState(msg.payload)
-        const b = t.buffers()
+        const b = t.agents()
         this.idIndex = new Map(b.ids.slice(0, b.count).map((id, i) => [id, i]))
         this.interp.reset(b.x, b.y, b.count, now)
         this.hasState = true
@@ -79,7 +81,7 @@ export class FeedApplier {
       }
       case 1: {
         if (!this.hasState) return
-        const b = t.buffers()
+        const b = t.agents()
         this.interp.push(b.x, b.y, now, (tx, ty) => {
           for (const u of msg.payload) {
             const i = this.idIndex.get(u.id)
@@ -91,7 +93,7 @@ export class FeedApplier {
         return
       }
       case 8: {
-        const b = t.buffers()
+        const b = t.agents()
         // Packed frames rely on the order of the last state; ignore them across a mismatch.
         if (!this.hasState || msg.payload.count !== b.count) return
         this.interp.push(b.x, b.y, now, (tx, ty) => {
@@ -122,10 +124,10 @@ export class FeedApplier {
     }
   }
 
-  /** Per animation frame while live: interpolated positions into the drawn buffers. */
+  /** Per frame (the frame clock samples the live source): interpolated positions into its buffers. */
   frame(now: number): void {
     if (!this.hasState) return
-    const b = this.target.buffers()
+    const b = this.target.agents()
     this.interp.sample(now, b.x, b.y)
     this.target.touched()
   }
@@ -148,11 +150,7 @@ export function startLiveFeed(
     return { connection: undefined, stop: () => {} }
   }
   const applier = new FeedApplier(target)
-  let raf = 0
-  const loop = () => {
-    applier.frame(performance.now())
-    raf = requestAnimationFrame(loop)
-  }
+  target.attach?.(applier)
   const packed = new URLSearchParams(loc.search).get('wire') === 'f32'
   const connection = new LiveFeedConnection(
     { url: feedUrl(loc, packed) },
@@ -168,8 +166,6 @@ export function startLiveFeed(
         feedStatus.source = source
         publishStatus()
         target.setSource(source)
-        cancelAnimationFrame(raf)
-        if (source === 'live') raf = requestAnimationFrame(loop)
       },
     },
   )
@@ -177,10 +173,7 @@ export function startLiveFeed(
   connection.start()
   return {
     connection,
-    stop: () => {
-      cancelAnimationFrame(raf)
-      connection.stop()
-    },
+    stop: () => connection.stop(),
   }
 }
 

@@ -35,9 +35,8 @@ export const MSG = {
   pong: 7,
   packedPositions: 8,
 } as const
-export type MsgType = (typeof MSG)[keyof typeof MSG]
 
-export const PACKED_LAYOUT_VERSION = 1
+const PACKED_LAYOUT_VERSION = 1
 export const PACKED_HEADER_BYTES = 8
 
 /** §3 Agent as it travels on the wire (enum fields as their names, colour as '#rrggbb'). */
@@ -108,7 +107,7 @@ export interface ErrorEventPayload {
   agentId: string
 }
 
-export interface PackedPositions {
+interface PackedPositions {
   count: number
   x: Float32Array
   y: Float32Array

@@ -18,17 +18,17 @@ import type { PositionUpdate, WireAgent } from './protocol'
 const r1 = (v: number) => Math.round(v * 10) / 10
 const r2 = (v: number) => Math.round(v * 100) / 100
 
-export function colorToHex(c: number): string {
+function colorToHex(c: number): string {
   return `#${(c & 0xffffff).toString(16).padStart(6, '0')}`
 }
 
-export function hexToColor(s: string): number {
+function hexToColor(s: string): number {
   const m = /^#?([0-9a-f]{6})$/i.exec(s)
   return m?.[1] ? parseInt(m[1], 16) : 0x2dd4bf
 }
 
 /** Agent i of the buffers as a §3 wire agent. */
-export function agentToWire(b: AgentBuffers, i: number): WireAgent {
+function agentToWire(b: AgentBuffers, i: number): WireAgent {
   const flags = b.flags[i] ?? 0
   return {
     id: b.ids[i] ?? '',

@@ -1,14 +1,15 @@
 import { useFrame, useThree } from '@react-three/fiber'
 import { useEffect, useMemo, useRef } from 'react'
 import type { RawShaderMaterial } from 'three'
-import { selectAgent, setHoverInfo, swarm } from '../state/swarmStore'
+import { FRAME_PRIORITY } from '../state/frameClock'
+import { display, displayedSource, selectAgent, setHoverInfo, swarm } from '../state/swarmStore'
 import type { AgentGeometry } from './agents/agentGeometry'
 import { GpuPicker } from './picking/gpuPicker'
 import type { PickContext, Picker } from './picking/picker'
 import { hoverDue, type PickRequests } from './picking/pickRequests'
 import { WorkerPicker } from './picking/workerPicker'
 import { shouldDraw, type Redraw } from './redraw'
-import { exposeSceneStats, sceneStats } from './sceneStats'
+import { exposeSceneStats, recordLinkAge, sceneStats } from './sceneStats'
 import type { ShaderSources } from './shaders/shaderLoader'
 import type { ViewUniforms } from './viewUniforms'
 
@@ -29,7 +30,7 @@ function resolvePick(
   canvas: HTMLElement,
 ): void {
   if (pick.kind === 'prime') return
-  const b = swarm.buffers
+  const b = display.buffers
   const id = index >= 0 && index < b.count ? (b.ids[index] ?? null) : null
   if (pick.kind === 'click') {
     // Tests wait on this counter to know a click has been resolved (selected or not).
@@ -70,8 +71,9 @@ function createPicker(
 }
 
 /**
- * Renders the frame when it differs (redraw.ts; r3f's automatic render is off: priority 1), then runs GPU picking for a queued
- * click/tap or a due hover, collects finished picks, and raises the ready signal
+ * Frame clock phases 4 and 5 (frameClock.ts): renders the frame when it differs (redraw.ts; r3f's
+ * automatic render is off: positive priorities), then runs GPU picking for a queued click/tap or a
+ * due hover; collects finished picks before rendering, and raises the ready signal
  * (`<html data-scene-ready="1">`) once frames with agents have been drawn. `<html data-scene-clicks>`
  * counts the clicks/taps resolved by picking.
  */
@@ -135,8 +137,12 @@ export function FrameDriver({
 
   useFrame(() => {
     frameStart.current = performance.now()
-  }, -1)
+  }, FRAME_PRIORITY.upload - 1)
 
+  /** what the render phase hands to the pick phase of the same frame */
+  const frame = useMemo(() => ({ draw: false, t0: 0, t1: 0 }), [])
+
+  // Phase 4 (render): collect a finished pick, then draw when the frame differs.
   useFrame((state) => {
     const { scene, camera } = state
     const p = picker.current
@@ -179,20 +185,28 @@ export function FrameDriver({
       last.w = vp.x
       last.h = vp.y
     }
-    const t1 = performance.now()
+    frame.draw = draw
+    frame.t0 = t0
+    frame.t1 = performance.now()
+  }, FRAME_PRIORITY.render)
 
+  // Phase 5 (pick): issue a queued click/tap or a due hover against what was just drawn.
+  useFrame((state) => {
+    const { camera } = state
+    const p = picker.current
+    const { draw, t0, t1 } = frame
     const c = (ctx.current ??= {
       renderer: gl,
       camera,
       geometry: agents.geometry,
-      buffers: swarm.buffers,
+      buffers: display.buffers,
       view,
       subset: null,
       subsetCount: 0,
     })
     c.camera = camera
     c.geometry = agents.geometry
-    c.buffers = swarm.buffers
+    c.buffers = display.buffers
     c.subset = agents.submittedIndices
     c.subsetCount = agents.submitted
     if (p && drawn.current === 1 && !p.busy) {
@@ -224,7 +238,10 @@ export function FrameDriver({
       sceneStats.frames++
       sceneStats.renderMs += t1 - t0
       sceneStats.sceneMs += performance.now() - frameStart.current
+      // the age of the links on screen (a source that searches its own links says when)
+      const linksAt = bench ? displayedSource().linksAt : undefined
+      if (linksAt) recordLinkAge(performance.timeOrigin + performance.now() - linksAt)
     }
-  }, 1)
+  }, FRAME_PRIORITY.pick)
   return null
 }

@@ -9,6 +9,8 @@ import { chooseAgentDraw, isSoftwareRenderer, rendererName } from './agents/agen
 import { AgentGeometry } from './agents/agentGeometry'
 import { AgentsLayer } from './agents/AgentsLayer'
 import { CameraRig } from './camera/CameraRig'
+import { AdaptivePixelRatio } from './AdaptivePixelRatio'
+import { FrameClockDriver } from './FrameClockDriver'
 import { FrameDriver } from './FrameDriver'
 import { GridLayer } from './grid/GridLayer'
 import { LinksLayer } from './links/LinksLayer'
@@ -132,6 +134,7 @@ function SceneContents({
   )
   return (
     <>
+      <FrameClockDriver />
       <CameraRig picks={picks} view={view} />
       <GridLayer material={materials.grid} />
       <AgentsLayer agents={agents} material={materials.agents} redraw={redraw} view={view} />
@@ -187,6 +190,7 @@ export default function SwarmScene({ dimmed = false }: { dimmed?: boolean }) {
         onCreated={onCreated}
       >
         <color attach="background" args={[SCENE_BACKGROUND]} />
+        <AdaptivePixelRatio />
         <SceneContents
           shaders={shaders}
           params={params}

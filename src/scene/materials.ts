@@ -19,7 +19,7 @@ import type { ShaderSources } from './shaders/shaderLoader'
 import type { ViewUniforms } from './viewUniforms'
 
 /** 0xRRGGBB → sRGB components 0..1. */
-export function rgb(hex: number): Vector3 {
+function rgb(hex: number): Vector3 {
   return new Vector3(((hex >> 16) & 255) / 255, ((hex >> 8) & 255) / 255, (hex & 255) / 255)
 }
 

@@ -15,7 +15,11 @@ export interface SceneStats {
   pickReadMs: number
   /** agents the picks considered (summed) */
   pickAgents: number
+  /** age (ms) of the links on screen, one sample per drawn frame (at most LINK_AGE_SAMPLES) */
+  linkAges: number[]
 }
+
+const LINK_AGE_SAMPLES = 10_000
 
 export const sceneStats: SceneStats = {
   frames: 0,
@@ -25,9 +29,17 @@ export const sceneStats: SceneStats = {
   pickIssueMs: 0,
   pickReadMs: 0,
   pickAgents: 0,
+  linkAges: [],
 }
 
-export function resetSceneStats(): void {
+/** One link-age sample (bench): ms since the positions the displayed links came from. */
+export function recordLinkAge(ms: number): void {
+  if (sceneStats.linkAges.length < LINK_AGE_SAMPLES && Number.isFinite(ms)) {
+    sceneStats.linkAges.push(ms)
+  }
+}
+
+function resetSceneStats(): void {
   sceneStats.frames = 0
   sceneStats.sceneMs = 0
   sceneStats.renderMs = 0
@@ -35,6 +47,7 @@ export function resetSceneStats(): void {
   sceneStats.pickIssueMs = 0
   sceneStats.pickReadMs = 0
   sceneStats.pickAgents = 0
+  sceneStats.linkAges.length = 0
 }
 
 declare global {

@@ -16,13 +16,22 @@ export const MAX_CATCH_UP_STEPS = 60
 export const STEP_BUDGET_MS = 8
 
 /**
- * "Simulation tick" of §4 (status change, energy, failure) and "recovery tick": SPEC.md does not
- * give their period. Ours: agent tick every 1 s (status/energy), failure tick every 30 s (so a
- * failure wave of ~10% of the swarm is an event, not the steady state), recovery tick every 2 s.
+ * "Simulation tick" of §4 and "recovery tick": SPEC.md does not give their rates. Ours, chosen so
+ * that with the defaults the swarm reads alive (livingSwarm.test.ts, 10 simulated minutes while
+ * active: mean energy 30–80 over several colour bands, efficiency mostly above its 75 floor, a few
+ * percent failing at most):
+ *   - agent tick (status change, energy) every 1 s, staggered over the 60 steps of that second;
+ *   - failure tick (each agent fails with 10%) every 120 s: a failure wave of ~10% of the swarm is
+ *     an event every two minutes, not the steady state (at 30 s efficiency sat on its floor after
+ *     five minutes: −0.2 per failing agent per 5 s update);
+ *   - recovery tick (each failing agent recovers with 40%) every 0.5 s, so a wave clears in a few
+ *     seconds and most 5 s efficiency updates see no failing agent.
+ * Together with the resting rule (rules.ts agentTick: an exhausted agent idles until charged), which
+ * the energy rules need: busy agents lose ~1.8 per tick and only idle ones gain.
  */
 export const AGENT_TICK_STEPS = 60
-export const FAILURE_TICK_STEPS = 1800
-export const RECOVERY_TICK_STEPS = 120
+export const FAILURE_TICK_STEPS = 7200
+export const RECOVERY_TICK_STEPS = 30
 
 export const DEFAULT_AGENT_COUNT = 146
 /** World that holds the default 146 agents comfortably; area scales with the count. */
@@ -68,6 +77,11 @@ export const ENERGY_BUSY_LOSS_EXTRA_CHANCE = 0.3
 export const ENERGY_IDLE_GAIN = 1
 export const ENERGY_IDLE_GAIN_EXTRA_CHANCE = 0.7
 export const ENERGY_MOVING_LOSS = 0.5
+/**
+ * Resting (our rule; SPEC leaves exhaustion open): below ENERGY_LOW a busy agent goes idle; an idle
+ * agent's status change chance is 0 up to this energy and grows quadratically to the §4 20% at 100.
+ */
+export const ENERGY_REST_FROM = 50
 export const ENERGY_LOW = 20
 export const ENERGY_HIGH = 80
 export const PULSE_LOW = 0.5

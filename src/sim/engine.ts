@@ -17,15 +17,7 @@ import {
   STEP_MS,
 } from './constants'
 import type { SimEvent, SimListener } from './events'
-import {
-  bucketAgents,
-  computeLinksInto,
-  createLinkBuffers,
-  createLinkGrid,
-  gridFits,
-  linkRows,
-  type LinkGrid,
-} from './links'
+import { LinkSearch, createLinkBuffers } from './links'
 import {
   defaultHealth,
   defaultParameters,
@@ -95,10 +87,7 @@ export class SwarmSim {
   private acc = 0
   private messageSeq = 0
   private errorSeq = 0
-  private grid: LinkGrid
-  /** computeLinksStaged: next stage (0 = start a new search) and its back buffer */
-  private linkStage = 0
-  private linksBack: LinkBuffers | null = null
+  private readonly linkSearch: LinkSearch
   /** Reused every step (see StepContext: no per-step allocation). */
   private readonly ctx: StepContext
   private readonly listeners: SimListener[] = []
@@ -116,7 +105,7 @@ export class SwarmSim {
     this.ctx = { world: this.world, rng: this.rng, active: true, speedFactor: 1.5, nowMs: 0.5 }
     this.buffers = createAgentBuffers(count)
     this.links = createLinkBuffers(count)
-    this.grid = createLinkGrid(this.world, count)
+    this.linkSearch = new LinkSearch(count, this.links)
     this.failList = new Int32Array(count)
     this.failPos = new Int32Array(count).fill(-1)
     initAgents(this.buffers, count, this.world, this.rng, this.epochMs)
@@ -234,54 +223,17 @@ export class SwarmSim {
     for (let i = 0; i < this.stepHooks.length; i++) this.stepHooks[i]!(this)
   }
 
-  /** Link-neighbour search (uniform grid); fills `links`, returns the link count. */
+  /** Link-neighbour search (uniform grid, links.ts LinkSearch); fills `links`, returns the count. */
   computeLinks(): number {
-    this.ensureGrid()
-    this.linkStage = 0
-    return computeLinksInto(this.buffers, this.grid, this.links)
+    return this.linkSearch.run(this.buffers, this.world)
   }
 
   /**
-   * The same search spread over `stages` calls (one per frame for big swarms): the first call sorts
-   * the agents into the grid (copying their positions), each call searches the next share of the
-   * grid rows into a back buffer, and the last one publishes it to `links`. The links are exact
-   * for the positions at the first call. Returns true when `links` changed.
+   * The same search spread over `stages` calls (one per frame for big swarms): exact for the
+   * positions at the first call. Returns true when `links` changed.
    */
   computeLinksStaged(stages: number): boolean {
-    if (stages <= 1) {
-      this.computeLinks()
-      return true
-    }
-    if (this.linkStage === 0) {
-      this.ensureGrid()
-      bucketAgents(this.buffers, this.grid)
-      if (!this.linksBack || this.linksBack.a.length < this.links.a.length) {
-        this.linksBack = createLinkBuffers(this.buffers.capacity)
-      }
-      this.linksBack.count = 0
-    }
-    const back = this.linksBack!
-    const rows = this.grid.rows
-    const k = this.linkStage
-    const from = Math.floor((k * rows) / stages)
-    const to = Math.floor(((k + 1) * rows) / stages)
-    back.count = linkRows(this.grid, from, to, back, back.count)
-    if (k + 1 < stages) {
-      this.linkStage = k + 1
-      return false
-    }
-    this.linkStage = 0
-    const links = this.links
-    links.a.set(back.a.subarray(0, back.count))
-    links.b.set(back.b.subarray(0, back.count))
-    links.count = back.count
-    return true
-  }
-
-  private ensureGrid(): void {
-    if (!gridFits(this.grid, this.world, this.buffers.capacity)) {
-      this.grid = createLinkGrid(this.world, this.buffers.capacity)
-    }
+    return this.linkSearch.runStaged(this.buffers, this.world, stages)
   }
 
   isFailing(i: number): boolean {

@@ -27,30 +27,23 @@ export * from './types'
 export * from './constants'
 export * from './model'
 export type { SimEvent, SimListener } from './events'
-export { Rng, createRng, hashSeed } from './random'
+export { Rng } from './random'
 export {
   type Agent,
   TYPE_COLORS,
   cloneAgentBuffers,
   copyAgentBuffers,
   createAgentBuffers,
-  initAgents,
   toAgent,
   worldForCount,
   writeAgent,
 } from './agents'
-export {
-  bucketAgents,
-  computeLinksInto,
-  createLinkBuffers,
-  createLinkGrid,
-  gridFits,
-  linkRows,
-  type LinkGrid,
-} from './links'
-export { SwarmSim, createSwarmSim, type SwarmSimOptions } from './engine'
-export { attachMainView, demoLine } from './mainView'
-export { bufferDigest, linkDigest, textDigest } from './digest'
-export { clampEfficiency, errorRate, formatEfficiency, nextEfficiency } from './swarmStats'
+export { LinkSearch } from './links'
+export { SwarmSim, createSwarmSim } from './engine'
+export { attachMainView } from './mainView'
+export { applyFork, readingsOf, type ForkReadings } from './fork'
+export { setFailingLook } from './rules'
+export { bufferDigest, linkDigest } from './digest'
+export { errorRate, formatEfficiency, updateHealth } from './swarmStats'
 export * from './texts'
 export * from './snapshot'

@@ -27,14 +27,20 @@ export function demoLine(sim: SwarmSim): {
   return { type: line.type, text: line.text.replace('{n}', String(n)).replace('{p}', String(pct)) }
 }
 
-/** Start the main-view timers on `sim`; returns a function that stops them. */
-export function attachMainView(sim: SwarmSim): () => void {
+/**
+ * Start the main-view timers on `sim`; returns a function that stops them. `startup: false` (a
+ * swarm forked from another) skips the initializing message and the 2 s / 8 s simulated error.
+ */
+export function attachMainView(sim: SwarmSim, opts: { startup?: boolean } = {}): () => void {
+  const startup = opts.startup ?? true
   const start = sim.stepIndex
   let simulated = -1
-  sim.log('system', INITIAL_MESSAGE)
+  if (startup) sim.log('system', INITIAL_MESSAGE)
   const detach = sim.addStepHook((s) => {
     const t = s.stepIndex - start
-    if (t === MAIN_ERROR_AT_STEPS) {
+    if (!startup) {
+      // no startup error on a forked swarm
+    } else if (t === MAIN_ERROR_AT_STEPS) {
       simulated = s.randomHealthyAgent()
       if (simulated >= 0) {
         s.failAgent(simulated)

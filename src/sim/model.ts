@@ -54,15 +54,6 @@ export interface ErrorEvent {
   agentId: string
 }
 
-export const PARAMETER_NAMES = [
-  'Swarm Density',
-  'Processing Speed',
-  'Coordination Level',
-  'Error Resilience',
-  'Decision Confidence',
-] as const
-export type ParameterName = (typeof PARAMETER_NAMES)[number]
-
 export function defaultParameters(): SwarmParameter[] {
   return [
     { name: 'Swarm Density', value: 75, min: 0, max: 100, color: '#00d4ff' },
@@ -82,15 +73,6 @@ export function defaultTasks(): Task[] {
     { name: 'Anomaly Detection', progress: 32, status: 'pending' },
   ]
 }
-
-export const HEALTH_NAMES = [
-  'Memory',
-  'Processing',
-  'Network',
-  'Latency',
-  'Error Rate',
-  'Uptime',
-] as const
 
 export function defaultHealth(): HealthItem[] {
   return [

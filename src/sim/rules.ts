@@ -19,6 +19,7 @@ const {
   ENERGY_IDLE_GAIN_EXTRA_CHANCE,
   ENERGY_LOW,
   ENERGY_MOVING_LOSS,
+  ENERGY_REST_FROM,
   FAILING_COLOR,
   FAILING_PULSE_RATE,
   MODE_BACK_TO_EXPLORE_CHANCE,
@@ -40,6 +41,7 @@ const NOT_GLOW = 0xff ^ FLAG.glow
 const ACTIVE = STATUS.active
 const IDLE_STATUS = STATUS.idle
 const PROCESSING = STATUS.processing
+const REST_SPAN_INV = 1 / (100 - ENERGY_REST_FROM)
 
 /**
  * What one step hands to the per-agent rules. The engine keeps one object and updates its fields
@@ -119,21 +121,13 @@ export function moveAgents(buf: AgentBuffers, ctx: StepContext): void {
   }
 }
 
-/** Glow and pulse from energy: below 20 no glow, pulse 0.5; above 80 glow, pulse 1.8. */
-export function applyEnergyLook(buf: AgentBuffers, i: number): void {
-  const e = buf.energy[i]!
-  if (e < ENERGY_LOW) {
-    buf.flags[i] = buf.flags[i]! & NOT_GLOW
-    buf.pulseRate[i] = PULSE_LOW
-  } else if (e > ENERGY_HIGH) {
-    buf.flags[i] = buf.flags[i]! | GLOW
-    buf.pulseRate[i] = PULSE_HIGH
-  }
-}
-
 /**
  * The §4 "simulation tick" for agents [from, to) while active: 20% status change (70% active, 30%
  * processing) and the energy rules. Failing agents only lose 5 energy (they keep their red look).
+ * Our addition (SPEC leaves exhaustion open): an agent that falls below ENERGY_LOW goes idle and
+ * rests, its status change less likely the emptier it is; without it every busy agent drains ~1.8
+ * per tick, only idle ones gain, and the whole swarm reads 0 energy within two minutes whatever
+ * the tick rates.
  */
 export function agentTick(
   buf: AgentBuffers,
@@ -151,7 +145,15 @@ export function agentTick(
       continue
     }
     let s = status[i]!
-    if (rng.chance(STATUS_CHANGE_CHANCE)) {
+    // An idle agent is resting (our rule, see above): its §4 status change chance is 0 up to
+    // ENERGY_REST_FROM and grows to the full 20% at 100 (quadratically), so agents go back to work
+    // at spread-out energies and the swarm does not pulse in step.
+    let change = STATUS_CHANGE_CHANCE
+    if (s === IDLE_STATUS) {
+      const f = e > ENERGY_REST_FROM ? (e - ENERGY_REST_FROM) * REST_SPAN_INV : 0
+      change = STATUS_CHANGE_CHANCE * f * f
+    }
+    if (rng.chance(change)) {
       status[i] = s = rng.chance(STATUS_ACTIVE_SHARE) ? ACTIVE : PROCESSING
     }
     if (s === ACTIVE || s === PROCESSING) {
@@ -168,6 +170,8 @@ export function agentTick(
     energy[i] = Math.min(Math.max(e, 0), 100)
     const stored = energy[i]!
     if (stored < ENERGY_LOW) {
+      // Exhausted: the agent goes idle to rest (see `resting` above).
+      status[i] = IDLE_STATUS
       flags[i] = flags[i]! & NOT_GLOW
       pulseRate[i] = PULSE_LOW
     } else if (stored > ENERGY_HIGH) {

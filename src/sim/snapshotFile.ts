@@ -62,14 +62,12 @@ const snapshotSchema = z.object({
   agents: z.array(agentSchema),
 })
 
-export const snapshotFileSchema = z.object({
+const snapshotFileSchema = z.object({
   format: z.literal(SNAPSHOT_FILE_FORMAT),
   version: z.literal(SNAPSHOT_FILE_VERSION),
   exportedAt: z.string().optional(),
   snapshots: z.array(snapshotSchema),
 })
-
-export type SnapshotFile = z.infer<typeof snapshotFileSchema>
 
 export type ImportResult = { ok: true; snapshots: Snapshot[] } | { ok: false; error: string }
 

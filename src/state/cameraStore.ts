@@ -10,16 +10,38 @@ import {
   ZOOM_BUTTON_STEP,
   ZOOM_MAX,
   ZOOM_MIN,
-  ZOOM_WHEEL_STEP,
   clampZoom,
   type CameraView,
 } from '../scene/camera/camera'
 
-export { ZOOM_BUTTON_STEP, ZOOM_MAX, ZOOM_MIN, ZOOM_WHEEL_STEP, clampZoom }
+export { ZOOM_MAX, ZOOM_MIN }
 
 export type CameraState = CameraView
 
 export const camera = proxy<CameraState>({ x: 0, y: 0, zoom: 1 })
+
+/**
+ * The agent the camera follows (null: none). The rig keeps it centred every frame, easing there
+ * (and to `zoom` when set: 'zoom to agent') until the user pans or zooms, which calls stopFollow.
+ */
+export interface CameraFollow {
+  agentId: string | null
+  zoom: number | null
+}
+
+export const cameraFollow = proxy<CameraFollow>({ agentId: null, zoom: null })
+
+/** Follow `agentId`; with `zoom`, also zoom to it. */
+export function followAgent(agentId: string, zoom: number | null = null): void {
+  cameraFollow.agentId = agentId
+  cameraFollow.zoom = zoom === null ? null : clampZoom(zoom)
+}
+
+/** The user took the camera (pan, zoom, reset): following ends. */
+export function stopFollow(): void {
+  if (cameraFollow.agentId !== null) cameraFollow.agentId = null
+  if (cameraFollow.zoom !== null) cameraFollow.zoom = null
+}
 
 export function setCamera(next: Partial<CameraState>): void {
   if (next.x !== undefined && Number.isFinite(next.x)) camera.x = next.x
@@ -29,16 +51,19 @@ export function setCamera(next: Partial<CameraState>): void {
 
 /** Zoom button: +0.25 around the centre of the canvas. */
 export function zoomIn(): void {
+  stopFollow()
   camera.zoom = clampZoom(camera.zoom + ZOOM_BUTTON_STEP)
 }
 
 /** Zoom button: −0.25 around the centre of the canvas. */
 export function zoomOut(): void {
+  stopFollow()
   camera.zoom = clampZoom(camera.zoom - ZOOM_BUTTON_STEP)
 }
 
 /** Reset button: zoom 1, centred on the swarm's world. */
 export function resetCamera(): void {
+  stopFollow()
   camera.x = 0
   camera.y = 0
   camera.zoom = 1

@@ -9,8 +9,8 @@ import type { Snapshot } from '../sim'
 
 /** At most this many snapshots are kept (in memory and in IndexedDB); the oldest go first. */
 export const MAX_PERSISTED_SNAPSHOTS = 20
-export const SNAPSHOT_DB = 'vpos-swarm'
-export const SNAPSHOT_STORE = 'snapshots'
+const SNAPSHOT_DB = 'vpos-swarm'
+const SNAPSHOT_STORE = 'snapshots'
 
 /** Where snapshot records live. Records are structured-clone-safe Snapshot objects. */
 export interface SnapshotStorage {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { STEP_MS, bufferDigest, formatSnapshotTime } from '../sim'
 import { memoryStorage, setSnapshotStorage } from './snapshotPersistence'
 import {
@@ -21,6 +21,7 @@ import {
   setReplaySpeed,
   startReplay,
   stepReplay,
+  display,
   swarm,
   takeSnapshot,
   toggleReplayPause,
@@ -35,17 +36,30 @@ const settle = () => new Promise((r) => setTimeout(r, 0))
 beforeEach(() => {
   storage = memoryStorage()
   setSnapshotStorage(storage)
-  resetSwarm({ seed: 11, count: 50, epochMs: new Date(2025, 2, 3, 10, 20, 30).getTime() })
+  const at = new Date(2025, 2, 3, 10, 20, 30).getTime()
+  // Snapshots carry the wall-clock capture time (whatever the source): the test sets the clock.
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(at)
+  resetSwarm({ seed: 11, count: 50, epochMs: at })
 })
 
-afterEach(() => setSnapshotStorage(undefined))
+afterEach(() => {
+  setSnapshotStorage(undefined)
+  vi.useRealTimers()
+})
+
+/** `ms` of frames, with the wall clock moving as much. */
+function later(ms: number) {
+  frame(ms)
+  vi.setSystemTime(Date.now() + ms)
+}
 
 const m = () => swarm.snapshots
 
 /** n snapshots, one every 1 s of simulated time. */
 function takeMany(n: number) {
   for (let k = 0; k < n; k++) {
-    if (k > 0) frame(1000)
+    if (k > 0) later(1000)
     takeSnapshot()
   }
 }
@@ -53,7 +67,7 @@ function takeMany(n: number) {
 describe('take / list / rename / describe / delete', () => {
   it("take: default names 'Snapshot N', 'Captured at {time}', log line, 6-char ids", () => {
     const a = takeSnapshot()
-    frame(1000)
+    later(1000)
     const b = takeSnapshot()
     expect([a.name, b.name]).toEqual(['Snapshot 1', 'Snapshot 2'])
     expect(a.description).toBe(`Captured at ${formatSnapshotTime(a.timestamp)}`)
@@ -70,12 +84,12 @@ describe('take / list / rename / describe / delete', () => {
   it('captures agents, failing agents, metrics and messages, unaffected by later ticks', () => {
     markFailing(3)
     const s = takeSnapshot({ name: '  before  ', description: ' notes ' })
-    const digest = bufferDigest(swarm.buffers)
+    const digest = bufferDigest(display.buffers)
     for (let k = 0; k < 30; k++) frame(STEP_MS)
     expect(bufferDigest(s.agents)).toBe(digest)
-    expect(bufferDigest(swarm.buffers)).not.toBe(digest)
+    expect(bufferDigest(display.buffers)).not.toBe(digest)
     expect(s).toMatchObject({ name: 'before', description: 'notes' })
-    expect(s.failingAgents).toEqual([swarm.buffers.ids[3]])
+    expect(s.failingAgents).toEqual([display.buffers.ids[3]])
     expect(s.metrics.totalAgents).toBe(50)
   })
 
@@ -117,15 +131,15 @@ describe('replay', () => {
       activeSnapshotId: shown.id,
     })
     expect(m().showReplayControls).toBe(true)
-    expect(bufferDigest(swarm.buffers)).toBe(bufferDigest(shown.agents))
-    expect(swarm.buffers).not.toBe(runtime.sim.buffers)
-    expect(swarm.links.count).toBeGreaterThan(0)
+    expect(bufferDigest(display.buffers)).toBe(bufferDigest(shown.agents))
+    expect(display.buffers).not.toBe(runtime.sim.buffers)
+    expect(display.links.count).toBeGreaterThan(0)
     pauseReplay()
     for (let k = 0; k < 10; k++) frame(100)
     expect(runtime.sim.stepIndex).toBe(step)
     exitReplay()
     expect(m()).toMatchObject({ isReplaying: false, activeSnapshotId: null })
-    expect(swarm.buffers).toBe(runtime.sim.buffers)
+    expect(display.buffers).toBe(runtime.sim.buffers)
     frame(STEP_MS)
     expect(runtime.sim.stepIndex).toBe(step + 1)
   })
@@ -211,7 +225,7 @@ describe('replay', () => {
     expect(m().activeSnapshotId).toBe(m().snapshots[1]!.id)
     clearSnapshots()
     expect(m().isReplaying).toBe(false)
-    expect(swarm.buffers).toBe(runtime.sim.buffers)
+    expect(display.buffers).toBe(runtime.sim.buffers)
   })
 
   it("replay shows the snapshot's figures and keeps them while the store syncs", () => {
@@ -305,5 +319,53 @@ describe('persistence (storage interface)', () => {
     await settle()
     expect(await restoreSnapshots()).toBe(0)
     expect(m().snapshots).toHaveLength(1)
+  })
+})
+
+describe('links of a replayed or imported snapshot (§9)', () => {
+  /** Every displayed link: shorter than 120 units, at most `connections` per agent. */
+  function expectLinksObeySpec() {
+    const { links, buffers: b } = display
+    expect(links.count).toBeGreaterThan(0)
+    const per = new Map<number, number>()
+    for (let k = 0; k < links.count; k++) {
+      const i = links.a[k]!
+      const j = links.b[k]!
+      expect(i).toBeLessThan(b.count)
+      expect(j).toBeLessThan(b.count)
+      expect(Math.hypot(b.x[i]! - b.x[j]!, b.y[i]! - b.y[j]!)).toBeLessThan(120)
+      per.set(i, (per.get(i) ?? 0) + 1)
+    }
+    // a link is kept once per pair, by the agent that picked it: at most its own budget
+    for (const [i, n] of per) expect(n).toBeLessThanOrEqual(Math.min(b.connections[i]!, 7))
+  }
+
+  it('a replayed snapshot, while the swarm it was taken from keeps moving', () => {
+    takeSnapshot()
+    for (let k = 0; k < 120; k++) frame(STEP_MS)
+    takeSnapshot()
+    startReplay(0)
+    expectLinksObeySpec()
+    for (let k = 0; k < 90; k++) frame(STEP_MS) // replay advances to the second one
+    expect(m().currentReplayIndex).toBe(1)
+    expectLinksObeySpec()
+  })
+
+  it('an imported snapshot whose agents are scattered anywhere in its world', async () => {
+    const s = takeSnapshot()
+    const file = JSON.parse(exportSnapshotsJson('2025-03-03T10:00:00.000Z')) as {
+      snapshots: { id: string; agents: { x: number; y: number; connections: number }[] }[]
+    }
+    const snap = file.snapshots[0]!
+    snap.id = 'zzzzzz'
+    snap.agents.forEach((a, i) => {
+      a.x = (i * 397) % 1600
+      a.y = (i * 211) % 1000
+      a.connections = 7
+    })
+    expect(await importSnapshotsJson(JSON.stringify(file))).toEqual({ ok: true, count: 1 })
+    const k = m().snapshots.findIndex((x) => x.id !== s.id)
+    startReplay(k)
+    expectLinksObeySpec()
   })
 })

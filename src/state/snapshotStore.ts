@@ -7,23 +7,16 @@
  */
 import { ref } from 'valtio'
 import {
+  FLAG,
   Rng,
-  computeLinksInto,
-  copyAgentBuffers,
-  createAgentBuffers,
-  createLinkBuffers,
-  createLinkGrid,
   createSnapshot,
   defaultSnapshotName,
   exportSnapshots,
-  formatEfficiency,
-  gridFits,
   snapshotCreatedText,
   type AgentBuffers,
-  type LinkBuffers,
-  type LinkGrid,
   type Snapshot,
 } from '../sim'
+import { displaySource } from './display'
 import { pushMessage } from './messages'
 import {
   MAX_PERSISTED_SNAPSHOTS,
@@ -32,28 +25,16 @@ import {
   loadSnapshots,
   saveSnapshot,
 } from './snapshotPersistence'
-import {
-  FAILING_IDS_CAP,
-  REPLAY_SPEEDS,
-  runtime,
-  swarm,
-  syncDerived,
-  writerSim,
-  type ReplaySpeed,
-} from './swarmState'
+import { ReplaySource } from './sources/replaySource'
+import { REPLAY_SPEEDS, display, runtime, swarm, syncDerived, type ReplaySpeed } from './swarmState'
 
 export { MAX_PERSISTED_SNAPSHOTS }
 
 /** At 1× replay shows one snapshot per second. */
-export const REPLAY_STEP_MS = 1000
+const REPLAY_STEP_MS = 1000
 
 let taken = 0
 let idRng: Rng | null = null
-const replay: { buffers: AgentBuffers | null; links: LinkBuffers | null; grid: LinkGrid | null } = {
-  buffers: null,
-  links: null,
-  grid: null,
-}
 
 /** A fresh swarm starts numbering and snapshot ids over (resetSwarm). */
 export function resetSnapshotCounters(): void {
@@ -63,7 +44,7 @@ export function resetSnapshotCounters(): void {
 
 function newSnapshotId(): string {
   // A separate stream so taking snapshots never perturbs the simulation's random sequence.
-  idRng ??= new Rng(writerSim().seed ^ 0x51a95)
+  idRng ??= new Rng(runtime.sim.seed ^ 0x51a95)
   const used = new Set(swarm.snapshots.snapshots.map((s) => s.id))
   let id = idRng.id(6)
   while (used.has(id)) id = idRng.id(6)
@@ -123,20 +104,33 @@ function addToList(s: Snapshot): boolean {
   return kept
 }
 
-/** Capture the current swarm; logs '[SNAPSHOT] Created snapshot ...'. */
+/** Ids of the failing agents in `buf` (from the failing flags: the same for every source). */
+function failingIds(buf: AgentBuffers): string[] {
+  const ids: string[] = []
+  for (let i = 0; i < buf.count; i++)
+    if ((buf.flags[i]! & FLAG.failing) !== 0) ids.push(buf.ids[i]!)
+  return ids
+}
+
+/**
+ * Capture the displayed swarm, whatever its source, stamped with the wall-clock capture time;
+ * logs '[SNAPSHOT] Created snapshot ...'.
+ */
 export function takeSnapshot(opts: { name?: string; description?: string } = {}): Snapshot {
-  const sim = writerSim()
+  const src = runtime.source
+  const r = src.readings()
   const number = nextSnapshotNumber()
+  const at = Date.now()
   const s = createSnapshot({
     id: newSnapshotId(),
-    timestamp: sim.nowMs,
+    timestamp: at,
     name: opts.name?.trim() || defaultSnapshotName(number),
     description: opts.description?.trim() || undefined,
-    world: sim.world,
-    efficiency: sim.efficiency,
-    buffers: sim.buffers,
-    metrics: sim.metrics,
-    failingAgents: sim.failingIds(),
+    world: src.world,
+    efficiency: r.efficiency,
+    buffers: src.buffers,
+    metrics: { ...r.metrics, ...swarm.metrics },
+    failingAgents: failingIds(src.buffers),
     messages: swarm.messages,
   })
   addToList(s)
@@ -144,7 +138,7 @@ export function takeSnapshot(opts: { name?: string; description?: string } = {})
     id: `s${s.id}`,
     type: 'system',
     text: snapshotCreatedText(s),
-    timestamp: new Date(sim.nowMs).toISOString(),
+    timestamp: new Date(at).toISOString(),
   })
   void saveSnapshot(s)
   return s
@@ -180,40 +174,30 @@ export function clearSnapshots(): void {
   void clearSnapshotRecords()
 }
 
-export function setShowReplayControls(show: boolean): void {
-  swarm.snapshots.showReplayControls = show
-}
-
-/** Put snapshot `index` on screen (clamped). */
+/** Put snapshot `index` on screen (clamped) through the replay source. */
 function showSnapshot(index: number): void {
   const list = swarm.snapshots.snapshots
   if (list.length === 0) return
   const k = Math.max(0, Math.min(list.length - 1, index))
   const s = list[k]!
-  const src = s.agents
-  if (!replay.buffers || replay.buffers.capacity < src.count) {
-    replay.buffers = createAgentBuffers(Math.max(src.count, 1))
-    replay.links = createLinkBuffers(Math.max(src.count, 1))
-    replay.grid = null
-  }
-  copyAgentBuffers(src, replay.buffers)
-  if (!replay.grid || !gridFits(replay.grid, s.world, replay.buffers.capacity)) {
-    replay.grid = createLinkGrid(s.world, replay.buffers.capacity)
-  }
-  computeLinksInto(replay.buffers, replay.grid, replay.links!)
   const m = swarm.snapshots
   m.currentReplayIndex = k
   m.activeSnapshotId = s.id
-  if (swarm.buffers !== replay.buffers) swarm.buffers = ref(replay.buffers)
-  if (swarm.links !== replay.links) swarm.links = ref(replay.links!)
-  swarm.world = { ...s.world }
-  swarm.efficiency = formatEfficiency(s.efficiency)
-  Object.assign(swarm.metrics, s.metrics)
-  swarm.failingCount = s.failingAgents.length
-  swarm.failingAgents = s.failingAgents.slice(0, FAILING_IDS_CAP)
-  swarm.version++
-  // The replay copy has its links already: the store must not recompute them from the live sim.
-  runtime.linksVersion = swarm.version
+  let replay = runtime.replay as ReplaySource | null
+  if (!replay) {
+    runtime.replayUnder = runtime.source
+    replay = new ReplaySource(runtime.source)
+    runtime.replay = replay
+    replay.show(s)
+    displaySource(replay)
+    return
+  }
+  replay.show(s)
+  if (runtime.source !== replay) displaySource(replay)
+  else {
+    display.version++
+    syncDerived()
+  }
 }
 
 /** Start replay at `index` (default: the first snapshot). The live sim is paused meanwhile. */
@@ -269,19 +253,17 @@ export function setReplaySpeed(speed: ReplaySpeed): void {
   if ((REPLAY_SPEEDS as readonly number[]).includes(speed)) swarm.snapshots.replaySpeed = speed
 }
 
-/** Leave replay: the scene shows the live swarm again and the sim resumes. */
+/** Leave replay: the scene shows the swarm it showed before (local sim or live) again. */
 export function exitReplay(): void {
   const m = swarm.snapshots
   if (!m.isReplaying) return
   m.isReplaying = false
   m.isReplayPaused = false
   m.activeSnapshotId = null
-  const sim = writerSim()
-  swarm.buffers = ref(sim.buffers)
-  swarm.links = ref(sim.links)
-  swarm.world = { ...sim.world }
-  swarm.version++
-  syncDerived(sim)
+  const under = runtime.replayUnder ?? runtime.live ?? runtime.local
+  runtime.replay = null
+  runtime.replayUnder = null
+  displaySource(under)
 }
 
 /** Called by the store's frame while replaying: advance at replaySpeed, stop at the last one. */

@@ -2,15 +2,17 @@
  * The swarm store's state: the valtio proxy and the (non-proxied) runtime holding the sim. Actions
  * live in swarmStore.ts / snapshotStore.ts; import everything from swarmStore.ts.
  */
-import { proxy, ref } from 'valtio'
+import { proxy } from 'valtio'
 import {
   EFFICIENCY_DEFAULT,
-  MAX_STEPS_PER_TICK,
-  createSwarmSim,
+  FLAG,
+  LinkSearch,
+  STATUS,
   defaultHealth,
   defaultParameters,
   defaultTasks,
   emptyMetrics,
+  errorRate,
   formatEfficiency,
   type AgentBuffers,
   type ErrorEvent,
@@ -24,6 +26,9 @@ import {
   type Task,
   type World,
 } from '../sim'
+import { LocalSimSource } from './sources/localSimSource'
+import { createLocalSource, type LocalSource } from './sources/localSource'
+import type { SwarmSource } from './swarmSource'
 import { currentSwarmParams } from './urlParams'
 
 export interface HoverInfo {
@@ -33,7 +38,7 @@ export interface HoverInfo {
 }
 
 /** §3 Snapshot manager. `snapshots` hold their heavy parts (agents, messages) in ref(). */
-export interface SnapshotManagerState {
+interface SnapshotManagerState {
   snapshots: Snapshot[]
   isReplaying: boolean
   /** replay is running but paused (step/scrub still work) */
@@ -50,10 +55,7 @@ export const REPLAY_SPEEDS = [0.5, 1, 2, 4] as const
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number]
 
 export interface SwarmState {
-  /** +1 whenever the buffers changed (every sim frame, every live frame, replay step). */
-  version: number
-  buffers: AgentBuffers
-  links: LinkBuffers
+  /** world of the displayed swarm (changes only when the source changes) */
   world: World
   seed: number
   isActive: boolean
@@ -78,43 +80,71 @@ export interface SwarmState {
   recentErrors: ErrorEvent[]
   hoverInfo: HoverInfo | null
   selectedAgentId: string | null
+  /** the swarm shown when not replaying: the local simulation or the server's live feed */
   source: 'sim' | 'live'
+  /**
+   * Whether the controls (parameters, speed, active/standby, mark failing) change the displayed
+   * swarm: true for a local simulation; false for the live swarm (the server's values are shown
+   * read-only) and during replay.
+   */
+  controllable: boolean
+  /** the live feed's swarm is there to go back to ("Back to live") */
+  liveAvailable: boolean
   snapshots: SnapshotManagerState
 }
 
-export const FAILING_IDS_CAP = 100
+const FAILING_IDS_CAP = 100
 export const RECENT_ERRORS_CAP = 20
 
-/** Mutable, never proxied: the sim(s) and loop handles. */
+/**
+ * The displayed swarm's per-frame part, outside the valtio proxy: panels are never notified per
+ * frame. The scene reads it in useFrame; the frame clock (frameClock.ts) writes it.
+ */
+export interface DisplayState {
+  /** +1 whenever the displayed buffers changed (a sim step, a feed frame, a replay step, a switch) */
+  version: number
+  /** the displayed source's agents (re-read every frame: a source may swap them) */
+  buffers: AgentBuffers
+  /** the displayed swarm's links (the shared search's, or the source's own) */
+  links: LinkBuffers
+  /** display.version the links were last computed for (−1: recompute) */
+  linksVersion: number
+}
+
+/** Mutable, never proxied: the sources and loop handles. */
 export interface SwarmRuntime {
-  /** the local simulation */
+  /** the local simulation on the main thread (with its worker: a stand-in with the seed and world) */
   sim: SwarmSim
-  /** writer while source === 'live' (a sim object whose buffers hold the live agents) */
-  liveSim: SwarmSim | null
+  /** the local simulation's SwarmSource (its worker's, or the main-thread sim's) */
+  local: LocalSource
+  /** the live feed's source while connected (null: none) */
+  live: SwarmSource | null
+  /** the replay source while a snapshot is replayed (null: none) */
+  replay: SwarmSource | null
+  /** THE displayed source: the only writer of `display` and of the panels' readings */
+  source: SwarmSource
+  /** while replaying: the source shown again when the replay ends */
+  replayUnder: SwarmSource | null
+  /** the visitor chose "Simulate locally": a (re)connecting feed waits behind the local sim */
+  forked: boolean
   detachMainView: (() => void) | null
   detachEvents: (() => void) | null
-  loopHandle: number | null
-  lastFrameAt: number | null
   /** ms since the last derived-metrics sync */
   syncAccum: number
   /** ms of replay time toward the next snapshot */
   replayAccum: number
-  /** swarm.version a staged link search started at (−1: none running) */
+  /** display.version a staged link search started at (−1: none running) */
   linkCycleVersion: number
-  /** swarm.version the links were last computed for (−1: recompute) */
-  linksVersion: number
+  /** the one link search for every displayed swarm */
+  linkSearch: LinkSearch
   /** persisted snapshots are loaded once per page */
   restoreStarted: boolean
-  /** measured ms per sim step (moving average) and the step cap per frame it allows */
-  stepCostMs: number
-  maxStepsPerFrame: number
+  /** §8 feed text shown in the action banner until the feed returns or the user acts (null: none) */
+  feedNotice: string | null
 }
 
 function initialState(sim: SwarmSim, paused: boolean): SwarmState {
   return {
-    version: 0,
-    buffers: ref(sim.buffers),
-    links: ref(sim.links),
     world: { ...sim.world },
     seed: sim.seed,
     isActive: sim.isActive,
@@ -135,6 +165,8 @@ function initialState(sim: SwarmSim, paused: boolean): SwarmState {
     hoverInfo: null,
     selectedAgentId: null,
     source: 'sim',
+    controllable: true,
+    liveAvailable: false,
     snapshots: {
       snapshots: [],
       isReplaying: false,
@@ -149,65 +181,148 @@ function initialState(sim: SwarmSim, paused: boolean): SwarmState {
 }
 
 const params = currentSwarmParams()
-const firstSim = createSwarmSim({ seed: params.seed, count: params.agents, epochMs: Date.now() })
+const { sim: firstSim, local: firstLocal } = createLocalSource({
+  seed: params.seed,
+  count: params.agents,
+  epochMs: Date.now(),
+})
+firstLocal.paused = params.paused
 
 export const runtime: SwarmRuntime = {
   sim: firstSim,
-  liveSim: null,
+  local: firstLocal,
+  live: null,
+  replay: null,
+  source: firstLocal,
+  replayUnder: null,
+  forked: false,
   detachMainView: null,
   detachEvents: null,
-  loopHandle: null,
-  lastFrameAt: null,
   syncAccum: 0,
   replayAccum: 0,
   linkCycleVersion: -1,
-  linksVersion: -1,
+  // (the worker searches its own links: the shared search starts small and grows when needed)
+  linkSearch: new LinkSearch(firstLocal instanceof LocalSimSource ? firstSim.buffers.capacity : 1),
   restoreStarted: false,
-  stepCostMs: 0,
-  maxStepsPerFrame: MAX_STEPS_PER_TICK,
+  feedNotice: null,
+}
+
+export const display: DisplayState = {
+  version: 0,
+  buffers: firstSim.buffers,
+  links: runtime.linkSearch.links,
+  linksVersion: -1,
 }
 
 export const swarm = proxy<SwarmState>(initialState(firstSim, params.paused))
 
-/** Put a fresh sim in place (tests, ?seed change): resets the whole state. */
+/** Put a fresh local sim in place and display it (tests, ?seed change): resets the whole state. */
 export function installSim(sim: SwarmSim, paused = false): void {
+  ;(runtime.local as SwarmSource).dispose?.()
   runtime.sim = sim
-  runtime.liveSim = null
+  runtime.local = new LocalSimSource(sim)
+  runtime.local.paused = paused
+  runtime.live = null
+  runtime.replay = null
+  runtime.source = runtime.local
+  runtime.replayUnder = null
+  runtime.forked = false
   runtime.syncAccum = 0
   runtime.replayAccum = 0
   runtime.linkCycleVersion = -1
-  runtime.stepCostMs = 0
-  runtime.maxStepsPerFrame = MAX_STEPS_PER_TICK
-  runtime.linksVersion = -1
+  runtime.linkSearch.cancel()
+  runtime.feedNotice = null
+  display.buffers = sim.buffers
+  display.version++
+  display.linksVersion = -1
   Object.assign(swarm, initialState(sim, paused))
 }
 
-/** The sim currently writing the displayed buffers (live or local). */
-export function writerSim(): SwarmSim {
-  return runtime.liveSim ?? runtime.sim
+/** The displayed source (local sim, live feed or replay). */
+export function displayedSource(): SwarmSource {
+  return runtime.source
 }
 
 /** Panels' derived figures are synced at most this often (ms of frame time). */
 export const DERIVED_SYNC_MS = 250
 
 /**
- * Copy the sim's derived figures into the proxy (panels). While a snapshot is replayed the
- * displayed figures (efficiency, metrics, failing agents) stay the snapshot's.
+ * Copy the displayed source's readings into the proxy (panels), with what the displayed agents
+ * themselves give computed here the same way for every source: the failing set, Error Rate and
+ * its trend, total/active agents, processing power, average efficiency.
  */
-export function syncDerived(sim: SwarmSim = writerSim()): void {
+export function syncDerived(): void {
   runtime.syncAccum = 0
-  swarm.isActive = sim.isActive
-  swarm.actionText = sim.actionText
-  swarm.speed = sim.speed
-  sim.tasks.forEach((t, i) => Object.assign(swarm.tasks[i] ?? (swarm.tasks[i] = { ...t }), t))
-  sim.health.forEach((h, i) => Object.assign(swarm.health[i] ?? (swarm.health[i] = { ...h }), h))
-  if (swarm.snapshots.isReplaying) return
-  swarm.efficiency = formatEfficiency(sim.efficiency)
-  swarm.failingCount = sim.failingCount
+  const src = runtime.source
+  const r = src.readings()
+  const buf = src.buffers
+  swarm.isActive = r.isActive
+  swarm.actionText = runtime.feedNotice ?? r.actionText
+  swarm.speed = r.speed
+  swarm.controllable = src.controllable
+  r.parameters.forEach((p, i) => {
+    const q = swarm.parameters[i]
+    if (!q) swarm.parameters[i] = { ...p }
+    else if (q.value !== p.value) q.value = p.value
+  })
+  if (swarm.tasks.length > r.tasks.length) swarm.tasks.splice(r.tasks.length)
+  r.tasks.forEach((t, i) => Object.assign(swarm.tasks[i] ?? (swarm.tasks[i] = { ...t }), t))
+  const f = scanAgents(buf)
+  const er = errorRate(f.failing, buf.count)
+  r.health.forEach((h, i) => {
+    const item = swarm.health[i] ?? (swarm.health[i] = { ...h })
+    Object.assign(item, h)
+    if (h.name === 'Error Rate') {
+      item.value = er.value
+      item.trend = er.trend
+    }
+  })
+  swarm.efficiency = formatEfficiency(r.efficiency)
+  swarm.failingCount = f.failing
+  if (!sameIds(swarm.failingAgents, f.ids)) swarm.failingAgents = f.ids
+  Object.assign(swarm.metrics, r.metrics, {
+    totalAgents: buf.count,
+    activeAgents: f.active,
+    processingPower: f.power,
+    averageEfficiency: f.averageEfficiency,
+  })
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** One pass over the displayed agents: failing ids (first FAILING_IDS_CAP) and §3 metric sums. */
+function scanAgents(buf: AgentBuffers): {
+  failing: number
+  ids: string[]
+  active: number
+  power: number
+  averageEfficiency: number
+} {
+  let failing = 0
+  let active = 0
+  let power = 0
+  let eff = 0
   const ids: string[] = []
-  for (let k = 0; k < sim.failingCount && k < FAILING_IDS_CAP; k++) {
-    ids.push(sim.buffers.ids[sim.failList[k]!]!)
+  for (let i = 0; i < buf.count; i++) {
+    if ((buf.flags[i]! & FLAG.failing) !== 0) {
+      if (failing < FAILING_IDS_CAP) ids.push(buf.ids[i]!)
+      failing++
+      continue
+    }
+    power += buf.processingPower[i]!
+    eff += buf.efficiency[i]!
+    if (buf.status[i] !== STATUS.idle) active++
   }
-  swarm.failingAgents = ids
-  Object.assign(swarm.metrics, sim.metrics)
+  const healthy = buf.count - failing
+  return {
+    failing,
+    ids,
+    active,
+    power: Math.round(power),
+    averageEfficiency: healthy > 0 ? Math.round((eff / healthy) * 10) / 10 : 0,
+  }
 }

@@ -1,17 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { LiveFeedSource } from '../feed/liveSource'
+import type { WireAgent } from '../feed/protocol'
+import { buffersToWire } from '../feed/wire'
+import type { LocalSimSource } from './sources/localSimSource'
 import { STEP_MS, createSwarmSim, toAgent } from '../sim'
 import {
   DERIVED_SYNC_MS,
   LINK_EVERY_LARGE,
   advanceSimulation,
   agentById,
-  applyLiveError,
-  applyLivePositions,
-  applyLiveState,
+  backToLive,
+  display,
   frame,
   markFailing,
   resetSwarm,
-  revertToSimulatedData,
   runtime,
   selectAgent,
   selectedAgent,
@@ -20,6 +22,7 @@ import {
   setParameter,
   setPaused,
   setSpeed,
+  simulateLocally,
   startSimulation,
   stopSimulation,
   swarm,
@@ -41,7 +44,6 @@ const texts = () => swarm.messages.map((m) => m.text)
 describe('initial state (§3)', () => {
   it('holds the sim and the defaults', () => {
     expect(swarm).toMatchObject({
-      version: 0,
       seed: 1,
       isActive: true,
       isBuyingToken: false,
@@ -73,29 +75,31 @@ describe('initial state (§3)', () => {
     expect(swarm.metrics.totalAgents).toBe(146)
   })
 
-  it('keeps the typed buffers un-proxied (ref) and the links computed', () => {
-    expect(swarm.buffers).toBe(runtime.sim.buffers)
-    expect(swarm.links).toBe(runtime.sim.links)
-    expect(swarm.buffers.x).toBeInstanceOf(Float32Array)
-    expect(swarm.links.count).toBeGreaterThan(0)
+  it('keeps the displayed buffers outside the proxy and the links computed', () => {
+    expect(display.buffers).toBe(runtime.sim.buffers)
+    expect(display.links).toBe(runtime.linkSearch.links)
+    expect(display.buffers.x).toBeInstanceOf(Float32Array)
+    expect(display.links.count).toBeGreaterThan(0)
+    expect('buffers' in swarm || 'version' in swarm).toBe(false)
   })
 
   it('resetSwarm can start paused with another count', () => {
     resetSwarm({ seed: 9, count: 20, paused: true })
     expect(swarm).toMatchObject({ seed: 9, paused: true })
-    expect(swarm.buffers.count).toBe(20)
+    expect(display.buffers.count).toBe(20)
   })
 })
 
 describe('actions', () => {
   it('toggleActive switches banner and standby', () => {
+    const v = display.version
     toggleActive()
     expect(swarm.isActive).toBe(false)
     expect(swarm.actionText).toBe('SWARM IN STANDBY MODE')
     expect(runtime.sim.isActive).toBe(false)
     toggleActive()
     expect(swarm.actionText).toBe('SWARM ANALYZING NETWORK PATTERNS')
-    expect(swarm.version).toBe(2)
+    expect(display.version).toBe(v + 2)
   })
 
   it.each([
@@ -124,18 +128,18 @@ describe('actions', () => {
   })
 
   it('markFailing by id or index: failing list, efficiency −0.3, unknown ignored', () => {
-    const id = swarm.buffers.ids[5]!
+    const id = display.buffers.ids[5]!
     expect(markFailing(id)).toBe(5)
     expect(markFailing(9)).toBe(9)
     expect(markFailing('nobody')).toBe(-1)
     expect(markFailing(146)).toBe(-1)
     expect(swarm.failingCount).toBe(2)
-    expect(swarm.failingAgents).toEqual([id, swarm.buffers.ids[9]])
+    expect(swarm.failingAgents).toEqual([id, display.buffers.ids[9]])
     expect(swarm.efficiency).toBe('96.7')
   })
 
   it('select and hover', () => {
-    const id = swarm.buffers.ids[3]!
+    const id = display.buffers.ids[3]!
     selectAgent(id)
     expect(swarm.selectedAgentId).toBe(id)
     expect(selectedAgent()).toEqual(toAgent(runtime.sim.buffers, 3))
@@ -149,28 +153,30 @@ describe('actions', () => {
 
 describe('frames', () => {
   it('a frame steps the sim, bumps the version and recomputes the links', () => {
-    const spy = vi.spyOn(runtime.sim, 'computeLinks')
+    const spy = vi.spyOn(runtime.linkSearch, 'run')
+    const v = display.version
     frame(STEP_MS)
     expect(runtime.sim.stepIndex).toBe(1)
-    expect(swarm.version).toBe(1)
+    expect(display.version).toBe(v + 1)
     expect(spy).toHaveBeenCalledTimes(1)
   })
 
   it('paused: no steps, no version bump, no link work; the clock still follows', () => {
     setPaused(true)
-    const spy = vi.spyOn(runtime.sim, 'computeLinks')
+    const spy = vi.spyOn(runtime.linkSearch, 'run')
     const before = runtime.sim.nowMs
+    const v = display.version
     for (let k = 0; k < 10; k++) frame(100)
     expect(runtime.sim.stepIndex).toBe(0)
-    expect(swarm.version).toBe(0)
+    expect(display.version).toBe(v)
     expect(spy).not.toHaveBeenCalled()
     expect(runtime.sim.nowMs - before).toBeCloseTo(1000, 6)
   })
 
   it(`above 20,000 agents the link search is staged over ${LINK_EVERY_LARGE} frames`, () => {
     resetSwarm({ seed: 2, count: 20_001 })
-    const full = vi.spyOn(runtime.sim, 'computeLinks')
-    const staged = vi.spyOn(runtime.sim, 'computeLinksStaged')
+    const full = vi.spyOn(runtime.linkSearch, 'run')
+    const staged = vi.spyOn(runtime.linkSearch, 'runStaged')
     for (let k = 0; k < 8; k++) frame(STEP_MS)
     expect(full).not.toHaveBeenCalled()
     expect(staged.mock.results.map((r) => r.value)).toEqual([
@@ -207,7 +213,7 @@ describe('frames', () => {
     let t = 0
     vi.spyOn(performance, 'now').mockImplementation(() => (t += msPerCall))
     frame(STEP_MS)
-    expect(runtime.maxStepsPerFrame).toBe(cap)
+    expect((runtime.local as LocalSimSource).maxStepsPerFrame).toBe(cap)
     const before = runtime.sim.stepIndex
     frame(500)
     expect(runtime.sim.stepIndex - before).toBe(steps)
@@ -254,44 +260,86 @@ describe('main view through the store (§4)', () => {
   })
 })
 
-describe('live feed hooks', () => {
-  function liveAgents(n: number) {
+describe('live feed source', () => {
+  function liveState(n: number): { agents: WireAgent[]; metrics: never; failingAgents: string[] } {
     const other = createSwarmSim({ seed: 77, count: n })
-    return Array.from({ length: n }, (_, i) => toAgent(other.buffers, i))
+    const { agents, failingAgents } = buffersToWire(other.buffers)
+    return { agents, metrics: { ...other.metrics } as never, failingAgents }
   }
 
-  it('applyLiveState swaps the displayed buffers; the local sim stops stepping', () => {
-    const agents = liveAgents(40)
-    applyLiveState({ agents, metrics: { totalAgents: 40 } })
+  it('its first state becomes the displayed swarm; the local sim stops stepping', () => {
+    const live = new LiveFeedSource()
+    const st = liveState(40)
+    live.applyState(st)
     expect(swarm.source).toBe('live')
-    expect(swarm.buffers).not.toBe(runtime.sim.buffers)
-    expect(swarm.buffers.count).toBe(40)
-    expect(swarm.buffers.ids[0]).toBe(agents[0]!.id)
+    expect(swarm.controllable).toBe(false)
+    expect(display.buffers).not.toBe(runtime.sim.buffers)
+    expect(display.buffers.count).toBe(40)
+    expect(display.buffers.ids[0]).toBe(st.agents[0]!.id)
     expect(swarm.metrics.totalAgents).toBe(40)
     frame(100)
     expect(runtime.sim.stepIndex).toBe(0)
   })
 
-  it('positions, errors, then back to the local sim (network active)', () => {
-    const agents = liveAgents(10)
-    applyLiveState({ agents })
-    applyLivePositions([{ id: agents[2]!.id, x: 12, y: 34 }])
-    expect([swarm.buffers.x[2], swarm.buffers.y[2]]).toEqual([12, 34])
-    applyLivePositions(new Float32Array([1, 2, 3, 4]))
-    expect([swarm.buffers.x[1], swarm.buffers.y[1]]).toEqual([3, 4])
-    applyLiveError({
+  it('errors mark the agent failing, with Error Rate from the displayed failing set; back to the local sim', () => {
+    const live = new LiveFeedSource()
+    const st = liveState(10)
+    live.applyState(st)
+    live.applyError({
       id: 'e1',
       errorCode: 'AGT-104',
       message: 'Checksum mismatch',
       timestamp: '2025-01-01T00:00:00.000Z',
-      agentId: agents[4]!.id,
+      agentId: st.agents[4]!.id,
     })
     expect(texts()).toContain('[ERROR AGT-104] Checksum mismatch')
-    expect(swarm.failingAgents).toEqual([agents[4]!.id])
-    setActive(false)
-    revertToSimulatedData()
+    frame(DERIVED_SYNC_MS)
+    expect(swarm.failingAgents).toEqual([st.agents[4]!.id])
+    expect(swarm.health.find((h) => h.name === 'Error Rate')?.value).toBe('10.00%')
+    live.setSource('sim')
     expect(swarm.source).toBe('sim')
-    expect(swarm.buffers).toBe(runtime.sim.buffers)
+    expect(display.buffers).toBe(runtime.sim.buffers)
     expect(swarm.isActive).toBe(true)
+  })
+
+  it('§8 feed texts stay in the banner through panel syncs until the feed returns', () => {
+    const live = new LiveFeedSource()
+    live.applyState(liveState(10))
+    live.setActionText('Connection error')
+    expect(swarm.actionText).toBe('Connection error')
+    live.setActionText('Connection to data feed lost')
+    for (let k = 0; k < 10; k++) frame(DERIVED_SYNC_MS)
+    expect(swarm.actionText).toBe('Connection to data feed lost')
+    live.applyState(liveState(10)) // the feed is back: its first state
+    expect(swarm.actionText).toBe('SWARM ANALYZING NETWORK PATTERNS')
+  })
+
+  it('"Simulate locally" forks the live swarm; "Back to live" shows the server\'s again', () => {
+    const live = new LiveFeedSource()
+    const st = liveState(12)
+    live.applyState(st)
+    live.applyError({
+      id: 'e1',
+      errorCode: 'AGT-101',
+      message: 'x',
+      timestamp: '2025-01-01T00:00:00.000Z',
+      agentId: st.agents[2]!.id,
+    })
+    setSpeed(9)
+    expect(swarm.speed).toBe(5) // read-only while live
+    simulateLocally()
+    expect(swarm.source).toBe('sim')
+    expect(swarm.controllable).toBe(true)
+    expect(display.buffers.ids[2]).toBe(st.agents[2]!.id)
+    expect(swarm.failingAgents).toEqual([st.agents[2]!.id])
+    expect(display.buffers.x[5]).toBe(live.buffers.x[5])
+    setSpeed(9)
+    frame(DERIVED_SYNC_MS)
+    expect(swarm.speed).toBe(9)
+    live.applyState(liveState(12)) // a new live state does not take the fork away
+    expect(swarm.source).toBe('sim')
+    backToLive()
+    expect(swarm.source).toBe('live')
+    expect(swarm.speed).toBe(5)
   })
 })

@@ -1,135 +1,84 @@
 /**
- * Swarm store — the valtio state the UI and the scene read, and the actions that change it.
+ * Swarm store — the valtio state the panels read, the displayed swarm the scene reads, and the
+ * actions that change them. The displayed swarm has ONE writer: the displayed SwarmSource
+ * (swarmSource.ts: local sim, live feed or replay; runtime.source).
  *
- * State (`swarm`, a valtio proxy; see SwarmState in swarmState.ts):
- *   version               +1 whenever the buffers change (scene: re-upload instance attributes)
- *   buffers, links        ref(AgentBuffers), ref(LinkBuffers): read them in useFrame from the proxy
- *                         (never through useSnapshot); never proxied per agent
- *   world                 { width, height } of the swarm
- *   isActive, actionText, speed, nodeCount (260), efficiency ('97.3', 1 decimal), paused, seed
- *   parameters, tasks, health, metrics, failingCount, failingAgents, recentErrors — derived from the
- *                         sim and synced at most every DERIVED_SYNC_MS (4 Hz) for panels
- *   messages              §3 Messages, newest last, capped at MESSAGE_CAP (200), ISO timestamps
- *   hoverInfo, selectedAgentId, source ('sim' | 'live'), snapshots (§3 Snapshot manager)
+ * Per frame, outside the proxy (`display`, read in useFrame): version (+1 when the displayed
+ * buffers changed), buffers, links, linksVersion — written by the frame clock (frameClock.ts:
+ * sampleFrame = phase 1, updateLinks = phase 2).
  *
- * Actions: toggleActive, setActive, setPaused, setSpeed, setParameter, markFailing, selectAgent,
- * setHoverInfo, appendMessage, startSimulation / stopSimulation (rAF clock + §4 main-view timers),
- * advanceSimulation(ms) (step simulated time: tests), selectedAgent() / agentById(id) (plain Agent),
- * resetSwarm({seed,count}) and the live-feed hooks applyLiveState, applyLivePositions,
- * applyLiveMetrics, applyLiveTasks, applyLiveMessage, applyLiveError, revertToSimulatedData.
- * Snapshot/replay actions are re-exported from snapshotStore.ts. URL params: urlParams.ts.
+ * State (`swarm`, a valtio proxy; see SwarmState in swarmState.ts), synced from the displayed
+ * source at most every DERIVED_SYNC_MS (4 Hz) and on actions:
+ *   world, isActive, actionText, speed, nodeCount (260), efficiency ('97.3'), paused, seed,
+ *   parameters, tasks, health, metrics, failingCount, failingAgents, recentErrors, messages,
+ *   hoverInfo, selectedAgentId, source ('sim' | 'live'), controllable, liveAvailable, snapshots
+ *
+ * Actions: toggleActive, setActive, setSpeed, setParameter, markFailing (only while the displayed
+ * source is controllable: the live swarm is read-only), setPaused, selectAgent, setHoverInfo,
+ * appendMessage, startSimulation / stopSimulation (frame clock + §4 main-view timers),
+ * advanceSimulation(ms) (tests), agentById(id) / selectedAgent(), resetSwarm({seed,count}); live:
+ * showLive, revertToSimulatedData, simulateLocally ("Simulate locally"), backToLive,
+ * setFeedNotice (§8 banner texts), applyLiveMessage, applyLiveError. Snapshot/replay actions are
+ * re-exported from snapshotStore.ts. URL params: urlParams.ts.
  */
-import { ref } from 'valtio'
 import {
-  MAX_CATCH_UP_STEPS,
-  MAX_STEPS_PER_TICK,
-  STEP_BUDGET_MS,
   STEP_MS,
-  attachMainView,
   createSwarmSim,
-  formatEfficiency,
-  writeAgent,
   type Agent,
   type ErrorEvent,
   type MessageType,
-  type Metrics,
-  type SimEvent,
   type SwarmSim,
-  type Task,
   type World,
+  toAgent,
 } from '../sim'
+import { startFrameClock, stopFrameClock } from './frameClock'
+import { createLocalSource } from './sources/localSource'
+import { displaySource, listen, updateLinks } from './display'
 import { appendMessage, pushError, pushMessage } from './messages'
 import { resetSnapshotCounters, restoreSnapshots, tickReplay } from './snapshotStore'
+import type { SwarmFork, SwarmSource } from './swarmSource'
 import {
   DERIVED_SYNC_MS,
+  display,
+  displayedSource,
   installSim,
   runtime,
   swarm,
   syncDerived,
-  writerSim,
   type HoverInfo,
 } from './swarmState'
 
-export { swarm, runtime, writerSim, syncDerived, DERIVED_SYNC_MS, type HoverInfo }
-export type { SwarmState, SnapshotManagerState, ReplaySpeed } from './swarmState'
+export { swarm, runtime, display, displayedSource, syncDerived, DERIVED_SYNC_MS, type HoverInfo }
+export { LINK_EVERY_LARGE } from './display'
+
+export type { ReplaySpeed } from './swarmState'
+export type { SwarmSource } from './swarmSource'
 export { REPLAY_SPEEDS } from './swarmState'
 export * from './snapshotStore'
-export { appendMessage, clearMessages } from './messages'
+export { appendMessage } from './messages'
 
 /**
- * Above this many agents the link search is staged: each frame searches a 1/LINK_EVERY_LARGE share
- * of the grid, so the links refresh every LINK_EVERY_LARGE frames at an even cost per frame.
+ * Frame clock phase 1: sample the displayed source (a hidden local sim only lets the time pass),
+ * bump display.version when it changed, sync the panels every DERIVED_SYNC_MS.
  */
-export const LINK_EVERY_FRAME_MAX = 20_000
-export const LINK_EVERY_LARGE = 4
-
-function onSimEvent(event: SimEvent): void {
-  if (event.kind === 'message') pushMessage({ ...event.message })
-  else if (event.kind === 'error') pushError({ ...event.error })
-}
-
-function listen(sim: SwarmSim): void {
-  runtime.detachEvents?.()
-  runtime.detachEvents = sim.on(onSimEvent)
-}
-
-/**
- * Recompute links when the displayed buffers changed since the last computation: at once up to
- * LINK_EVERY_FRAME_MAX agents, in LINK_EVERY_LARGE staged frames above (a started search is
- * finished even when nothing moves meanwhile).
- */
-function maybeComputeLinks(sim: SwarmSim): void {
-  const staging = runtime.linkCycleVersion >= 0
-  if (runtime.linksVersion === swarm.version && !staging) return
-  if (sim.buffers.count <= LINK_EVERY_FRAME_MAX) {
-    sim.computeLinks()
-    runtime.linksVersion = swarm.version
-    runtime.linkCycleVersion = -1
-    return
+function sampleFrame(dtMs: number, nowMs: number = now()): void {
+  const src = runtime.source
+  if (src !== runtime.local) runtime.local.idle(dtMs)
+  if (runtime.live && src !== runtime.live) runtime.live.idle?.(dtMs)
+  if (src.kind === 'replay') tickReplay(dtMs)
+  const shown = runtime.source
+  if (shown.sample(dtMs, nowMs) || display.buffers !== shown.buffers) {
+    display.buffers = shown.buffers
+    display.version++
   }
-  if (!staging) runtime.linkCycleVersion = swarm.version
-  if (sim.computeLinksStaged(LINK_EVERY_LARGE)) {
-    runtime.linksVersion = runtime.linkCycleVersion
-    runtime.linkCycleVersion = -1
-  }
-}
-
-/**
- * One display frame of `dtMs`: tick the local sim (unless paused, live or replaying: then its clock
- * only skips the time), recompute links, bump the version when the buffers moved, sync the panels.
- */
-export function frame(dtMs: number): void {
-  const local = runtime.sim
-  if (swarm.snapshots.isReplaying) {
-    local.skip(dtMs)
-    tickReplay(dtMs)
-    return
-  }
-  if (swarm.source === 'sim' && !swarm.paused) {
-    const t0 = now()
-    const steps = local.tick(dtMs, runtime.maxStepsPerFrame)
-    if (steps > 0) {
-      swarm.version++
-      adaptStepCap((now() - t0) / steps)
-    }
-  } else {
-    local.skip(dtMs)
-  }
-  const sim = writerSim()
-  maybeComputeLinks(sim)
   runtime.syncAccum += dtMs
-  if (runtime.syncAccum >= DERIVED_SYNC_MS) syncDerived(sim)
+  if (runtime.syncAccum >= DERIVED_SYNC_MS) syncDerived()
 }
 
-/**
- * A slow frame (software WebGL, a busy machine) may catch up more than MAX_STEPS_PER_TICK steps
- * while stepping stays within STEP_BUDGET_MS per frame, so the §4 timers keep to the wall clock.
- */
-function adaptStepCap(msPerStep: number): void {
-  runtime.stepCostMs =
-    runtime.stepCostMs === 0 ? msPerStep : runtime.stepCostMs * 0.9 + msPerStep * 0.1
-  const fit = Math.floor(STEP_BUDGET_MS / Math.max(runtime.stepCostMs, 1e-3))
-  runtime.maxStepsPerFrame = Math.max(MAX_STEPS_PER_TICK, Math.min(MAX_CATCH_UP_STEPS, fit))
+/** Phases 1–2 of one frame of `dtMs` (the scene runs upload, render and pick after it). */
+export function frame(dtMs: number): void {
+  sampleFrame(dtMs)
+  updateLinks()
 }
 
 /** Step simulated time by `ms` in frames of STEP_MS (tests: the §4 timers fire on this clock). */
@@ -146,50 +95,30 @@ function now(): number {
   return typeof performance !== 'undefined' ? performance.now() : Date.now()
 }
 
-function loop(): void {
-  const t = now()
-  // The full elapsed time goes in: the sim simulates at most 8 steps and skips the rest (a
-  // background tab), so its clock keeps following the wall clock.
-  const dt = runtime.lastFrameAt === null ? STEP_MS : Math.max(0, t - runtime.lastFrameAt)
-  runtime.lastFrameAt = t
-  frame(dt)
-  runtime.loopHandle =
-    typeof requestAnimationFrame === 'function'
-      ? requestAnimationFrame(loop)
-      : (setTimeout(loop, STEP_MS) as unknown as number)
-}
-
 /**
- * Start the main view: the §4 main-view timers on the local sim and (unless `clock: false`) a
- * requestAnimationFrame loop calling frame(dt). Idempotent.
+ * Start the main view: the §4 main-view timers on the local sim and (unless `clock: false`) the
+ * frame clock (frameClock.ts: the scene drives it once mounted). Idempotent.
  */
 export function startSimulation(opts: { clock?: boolean } = {}): void {
-  listen(runtime.sim)
+  if (runtime.source === runtime.local) listen(runtime.local)
   if (!runtime.detachMainView) {
-    runtime.detachMainView = attachMainView(runtime.sim)
+    runtime.detachMainView = runtime.local.attachMainView()
     if (!runtime.restoreStarted) {
       runtime.restoreStarted = true
       void restoreSnapshots()
     }
   }
-  if (opts.clock !== false && runtime.loopHandle === null) {
-    runtime.lastFrameAt = null
-    loop()
-  }
+  if (opts.clock !== false) startFrameClock(sampleFrame, updateLinks)
 }
 
 /** Stop the clock and the main-view timers. */
 export function stopSimulation(): void {
-  if (runtime.loopHandle !== null) {
-    if (typeof cancelAnimationFrame === 'function') cancelAnimationFrame(runtime.loopHandle)
-    clearTimeout(runtime.loopHandle as unknown as ReturnType<typeof setTimeout>)
-    runtime.loopHandle = null
-  }
+  stopFrameClock()
   runtime.detachMainView?.()
   runtime.detachMainView = null
 }
 
-/** Replace the local sim (new seed/count); stops the clock. */
+/** Replace the local sim (new seed/count) and display it; stops the clock. */
 export function resetSwarm(opts: {
   seed: number
   count?: number
@@ -208,50 +137,66 @@ export function resetSwarm(opts: {
   })
   installSim(sim, opts.paused ?? false)
   resetSnapshotCounters()
-  listen(sim)
-  sim.computeLinks()
-  runtime.linksVersion = swarm.version
+  displaySource(runtime.local)
   return sim
 }
 
+/** The controls reach the displayed source only while it is controllable (a local sim). */
+function controlled(): SwarmSource | null {
+  const src = runtime.source
+  return src.controllable ? src : null
+}
+
+/** §4 active/standby of the displayed local sim (no-op while live or replaying: read-only). */
 export function setActive(active: boolean): void {
-  writerSim().setActive(active)
-  swarm.isActive = active
-  swarm.actionText = writerSim().actionText
-  swarm.version++
+  const src = controlled()
+  if (!src) return
+  runtime.feedNotice = null
+  src.setActive(active)
+  display.version++
+  syncDerived()
 }
 
 export function toggleActive(): void {
   setActive(!swarm.isActive)
 }
 
+/** Stop or restart the local sim's clock (?paused=1, tests). */
 export function setPaused(paused: boolean): void {
   swarm.paused = paused
+  runtime.local.paused = paused
 }
 
-/** §3 speed (movement scales by speed / 5); clamped 1–10. */
+/** §3 speed (movement scales by speed / 5); clamped 1–10. Local sim only. */
 export function setSpeed(speed: number): void {
+  const src = controlled()
+  if (!src) return
   const s = Math.min(10, Math.max(1, speed))
-  runtime.sim.speed = s
+  src.setSpeed(s)
   swarm.speed = s
 }
 
-/** Set a §3 swarm parameter by name (clamped to its min/max). Unknown names are ignored. */
+/** Set a §3 swarm parameter by name (clamped to its min/max); local sim only. Unknown names are ignored. */
 export function setParameter(name: string, value: number): void {
-  for (const list of [runtime.sim.parameters, swarm.parameters]) {
-    const p = list.find((x) => x.name === name)
-    if (p) p.value = Math.min(p.max, Math.max(p.min, value))
-  }
+  const src = controlled()
+  if (!src) return
+  src.setParameter(name, value)
+  const p = swarm.parameters.find((x) => x.name === name)
+  if (p) p.value = Math.min(p.max, Math.max(p.min, value))
 }
 
-/** §4 manual mark-failing by agent id or index. Returns the index, or −1 when unknown. */
+/**
+ * §4 manual mark-failing by agent id or index, in the displayed local sim (the live swarm is the
+ * server's: read-only). Returns the index, or −1 when unknown or not controllable.
+ */
 export function markFailing(idOrIndex: string | number): number {
-  const sim = writerSim()
-  const i = typeof idOrIndex === 'string' ? sim.indexOfId(idOrIndex) : idOrIndex
-  if (i < 0 || i >= sim.buffers.count) return -1
-  sim.markFailing(i)
-  swarm.version++
-  syncDerived(sim)
+  const src = controlled()
+  if (!src) return -1
+  const i = typeof idOrIndex === 'string' ? src.indexOfId(idOrIndex) : idOrIndex
+  if (i < 0 || i >= src.buffers.count) return -1
+  src.markFailing(i)
+  display.version++
+  syncDerived()
   return i
 }
 
@@ -263,94 +208,104 @@ export function setHoverInfo(info: HoverInfo | null): void {
   swarm.hoverInfo = info
 }
 
-/** Plain §3 Agent by id (panels; allocates), or null. */
+/** Plain §3 Agent by id, as the displayed source has it now (panels; allocates), or null. */
 export function agentById(id: string | null): Agent | null {
   if (!id) return null
-  const sim = writerSim()
-  return sim.agentAt(sim.indexOfId(id))
+  const src = runtime.source
+  const i = src.indexOfId(id)
+  return i >= 0 && i < src.buffers.count ? toAgent(src.buffers, i) : null
 }
 
 export function selectedAgent(): Agent | null {
   return agentById(swarm.selectedAgentId)
 }
 
-// ---- live feed (issue 5): the feed replaces the local sim as the writer ----
+// ---- live feed: the feed's source replaces the local sim as the displayed source ----
 
-/** §7.1 type 0: full state. Swaps the displayed buffers to the live agents; the local sim pauses. */
-export function applyLiveState(state: {
-  agents: readonly Agent[]
-  metrics?: Partial<Metrics>
-  world?: World
-}): void {
-  const count = state.agents.length
-  const world = state.world ?? runtime.sim.world
-  let live = runtime.liveSim
-  if (
-    !live ||
-    live.buffers.capacity < count ||
-    live.world.width !== world.width ||
-    live.world.height !== world.height
-  ) {
-    live = createSwarmSim({ seed: runtime.sim.seed, count: Math.max(count, 1), world })
-  }
-  state.agents.forEach((a, i) => writeAgent(live.buffers, i, a))
-  live.buffers.count = count
-  live.reindex()
-  live.resyncFailing()
-  live.isActive = swarm.isActive
-  live.actionText = swarm.actionText
-  if (state.metrics) Object.assign(live.metrics, state.metrics)
-  runtime.liveSim = live
-  swarm.source = 'live'
-  swarm.buffers = ref(live.buffers)
-  swarm.links = ref(live.links)
-  swarm.world = { ...world }
-  swarm.version++
-  live.computeLinks()
-  runtime.linksVersion = swarm.version
-  syncDerived(live)
+/**
+ * §8 feed text for the action banner ('Connection to data feed lost', 'Connection error'); null
+ * when the feed is back. A user's own action (active/standby) replaces it too.
+ */
+export function setFeedNotice(text: string | null): void {
+  runtime.feedNotice = text
+  swarm.actionText = text ?? runtime.source.readings().actionText
 }
 
-/** §7.1 type 1: position updates, as {id,x,y} objects or packed [x0,y0,x1,y1,…] in agent order. */
-export function applyLivePositions(
-  updates: readonly { id: string; x: number; y: number }[] | Float32Array,
-): void {
-  const live = runtime.liveSim
-  if (!live) return
-  const buf = live.buffers
-  if (updates instanceof Float32Array) {
-    const n = Math.min(buf.count, updates.length >> 1)
-    for (let i = 0; i < n; i++) {
-      buf.x[i] = updates[2 * i]!
-      buf.y[i] = updates[2 * i + 1]!
-    }
-  } else {
-    for (const u of updates) {
-      const i = live.indexOfId(u.id)
-      if (i >= 0) {
-        buf.x[i] = u.x
-        buf.y[i] = u.y
-      }
-    }
-  }
-  swarm.version++
+/**
+ * The live feed's first state arrived (or arrived again): display it, unless the visitor forked a
+ * local simulation ("Simulate locally") or is replaying; then it waits behind.
+ */
+export function showLive(live: SwarmSource): void {
+  runtime.live = live
+  swarm.liveAvailable = true
+  if (runtime.forked || swarm.snapshots.isReplaying) return
+  if (runtime.source !== live) displaySource(live)
 }
 
-/** §7.1 type 4. */
-export function applyLiveMetrics(metrics: Partial<Metrics> & { efficiency?: number }): void {
-  const { efficiency, ...rest } = metrics
-  Object.assign(swarm.metrics, rest)
-  if (runtime.liveSim) Object.assign(runtime.liveSim.metrics, rest)
-  if (typeof efficiency === 'number') {
-    if (runtime.liveSim) runtime.liveSim.efficiency = efficiency
-    swarm.efficiency = formatEfficiency(efficiency)
+/** Back to the local simulation (the feed failed for good, §4): network active. */
+export function revertToSimulatedData(): void {
+  runtime.live = null
+  swarm.liveAvailable = false
+  runtime.forked = false
+  if (swarm.snapshots.isReplaying) {
+    runtime.replayUnder = runtime.local
+  } else if (runtime.source !== runtime.local) {
+    displaySource(runtime.local)
+  }
+  runtime.local.setActive(true)
+  runtime.feedNotice = null
+  display.version++
+  syncDerived()
+}
+
+/** The current displayed swarm as a fork for a new local simulation. */
+function currentFork(): SwarmFork {
+  const src = runtime.source
+  return {
+    buffers: src.buffers,
+    world: src.world,
+    readings: src.readings(),
+    seed: runtime.sim.seed,
   }
 }
 
-/** §7.1 type 3. */
-export function applyLiveTasks(tasks: readonly Task[]): void {
-  swarm.tasks = tasks.map((t) => ({ ...t }))
+/**
+ * "Simulate locally": fork the displayed live swarm — positions, modes, energy, failing set,
+ * tasks, metrics, efficiency — into a local simulation where every control works. The feed stays
+ * connected behind it; backToLive() shows it again.
+ */
+export function simulateLocally(): void {
+  if (runtime.source.kind !== 'live') return
+  const fork = currentFork()
+  const { sim, local } = createLocalSource({
+    seed: fork.seed,
+    count: fork.buffers.count,
+    epochMs: Date.now(),
+    fork,
+  })
+  runtime.detachMainView?.()
+  ;(runtime.local as SwarmSource).dispose?.()
+  runtime.sim = sim
+  runtime.local = local
+  runtime.local.paused = swarm.paused
+  runtime.detachMainView = local.attachMainView({ startup: false })
+  runtime.forked = true
+  runtime.feedNotice = null
+  displaySource(runtime.local)
+  appendMessage('system', FORK_TEXT)
 }
+
+/** "Back to live": show the server's live swarm again (when the feed is connected). */
+export function backToLive(): void {
+  const live = runtime.live
+  runtime.forked = false
+  if (!live || swarm.snapshots.isReplaying) return
+  displaySource(live)
+  appendMessage('system', BACK_TO_LIVE_TEXT)
+}
+
+const FORK_TEXT = '[SOURCE] Simulating locally from the live swarm'
+const BACK_TO_LIVE_TEXT = '[SOURCE] Back to the live feed'
 
 /** §7.1 type 2: a system message from the server (keeps its id/timestamp when given). */
 export function applyLiveMessage(m: {
@@ -364,26 +319,10 @@ export function applyLiveMessage(m: {
   else appendMessage(m.type, m.text)
 }
 
-/** §7.1 type 5 / §8: alert '[ERROR {code}] {message}' and mark the agent failing. */
+/** §7.1 type 5 / §8: alert '[ERROR {code}] {message}' (the source marks the agent failing). */
 export function applyLiveError(error: ErrorEvent): void {
   appendMessage('alert', `[ERROR ${error.errorCode}] ${error.message}`)
   pushError({ ...error })
-  markFailing(error.agentId)
 }
 
-/** Back to the local simulation (feed failed or closed): network active (§4). */
-export function revertToSimulatedData(): void {
-  runtime.liveSim = null
-  swarm.source = 'sim'
-  swarm.buffers = ref(runtime.sim.buffers)
-  swarm.links = ref(runtime.sim.links)
-  swarm.world = { ...runtime.sim.world }
-  setActive(true)
-  runtime.sim.computeLinks()
-  runtime.linksVersion = swarm.version
-  syncDerived(runtime.sim)
-}
-
-listen(runtime.sim)
-runtime.sim.computeLinks()
-runtime.linksVersion = swarm.version
+displaySource(runtime.local)

@@ -5,7 +5,12 @@ const fallback = () => 4242
 
 describe('URL parameters (DESIGN.md §2)', () => {
   it.each([
-    ['', { seed: 4242, seeded: false, agents: 146, paused: false, feed: 'sim' }],
+    [
+      '',
+      { seed: 4242, seeded: false, agents: 146, paused: false, feed: 'sim', simThread: 'worker' },
+    ],
+    ['?sim=main', { simThread: 'main' }],
+    ['?sim=other', { simThread: 'worker' }],
     ['?seed=7', { seed: 7, seeded: true }],
     ['?seed=-3', { seed: -3, seeded: true }],
     ['?seed=abc', { seed: 4242, seeded: false }],
@@ -15,6 +20,8 @@ describe('URL parameters (DESIGN.md §2)', () => {
     ['?agents=-5', { agents: 146 }],
     ['?agents=many', { agents: 146 }],
     ['?agents=999999999', { agents: MAX_AGENTS }],
+    ['?agents=1000000', { agents: 1_000_000 }],
+    ['?agents=1000001', { agents: 1_000_000 }],
     ['?paused=1', { paused: true }],
     ['?paused=true', { paused: true }],
     ['?paused=0', { paused: false }],

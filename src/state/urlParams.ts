@@ -1,11 +1,12 @@
 /**
  * The URL parameters of the swarm (DESIGN.md §2), parsed in one place:
- * `?seed=N` (PRNG seed; absent ⇒ time-based), `?agents=N` (default 146, 1–200,000),
- * `?paused=1` (sim clock stopped: visual tests), `?feed=sim|live`.
+ * `?seed=N` (PRNG seed; absent ⇒ time-based), `?agents=N` (default 146, 1–1,000,000),
+ * `?paused=1` (sim clock stopped: visual tests), `?feed=sim|live`, `?sim=main` (the local
+ * simulation on the main thread instead of its worker).
  */
 import { DEFAULT_AGENT_COUNT } from '../sim/constants'
 
-export const MAX_AGENTS = 200_000
+export const MAX_AGENTS = 1_000_000
 
 export interface SwarmUrlParams {
   seed: number
@@ -14,6 +15,8 @@ export interface SwarmUrlParams {
   agents: number
   paused: boolean
   feed: 'sim' | 'live'
+  /** where the local simulation runs: its Web Worker (default) or, with `?sim=main`, the page */
+  simThread: 'worker' | 'main'
 }
 
 function intParam(v: string | null): number | null {
@@ -40,6 +43,7 @@ export function parseSwarmParams(
         : DEFAULT_AGENT_COUNT,
     paused: paused === '1' || paused === 'true',
     feed: q.get('feed') === 'live' ? 'live' : 'sim',
+    simThread: q.get('sim') === 'main' ? 'main' : 'worker',
   }
 }
 

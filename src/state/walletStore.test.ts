@@ -18,9 +18,9 @@ import {
   restoreWallet,
   verifyBalance,
   WALLET_ADDRESS_KEY,
-  walletRequest,
   walletState,
 } from './walletStore'
+import { request } from '../api/http'
 
 /** `fetch` answered by the real server through app.inject, with one cookie jar (the browser). */
 function browserFetch(app: FastifyInstance) {
@@ -150,7 +150,7 @@ describe('wallet store against the real server', () => {
     const address = await connectWallet(demoAdapter(storage))
     net.jar.cookie = 'vpos_session=expired'
     await expect(
-      walletRequest('POST', '/api/chat/verify-token-balance', { walletAddress: address }),
+      request('POST', '/api/chat/verify-token-balance', { body: { walletAddress: address } }),
     ).rejects.toThrow(/^401/)
     expect(walletState.status).toBe('disconnected')
   })
@@ -179,7 +179,8 @@ describe('wallet store against the real server', () => {
     })
     const address = await connectWallet({ ...demo, id: 'standard:X', name: 'X', signIn })
     expect(signIn).toHaveBeenCalledWith(
-      expect.objectContaining({ address, domain: 'localhost:80' }),
+      // The domain is the configured site origin (issue 15), not the request's Host.
+      expect.objectContaining({ address, domain: 'localhost' }),
     )
     expect(walletState.status).toBe('connected')
   })

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio'
-import { HttpError, apiRequest } from '../api/http'
+import { HttpError, onUnauthorized, request } from '../api/http'
 import { defaultDisplayName, VerifyBalanceResponseSchema, type Tier } from '../contracts/chat'
 import { currentSession, signInWithWallet, signOut } from '../wallet/siws'
 import { WalletError, type WalletAdapter } from '../wallet/types'
@@ -11,10 +11,15 @@ import { WalletError, type WalletAdapter } from '../wallet/types'
  */
 export const WALLET_ADDRESS_KEY = 'walletAddress'
 export const DISPLAY_NAME_KEY = 'tempDisplayName'
+/**
+ * The display name a wallet chose, per address. §4's disconnect clears walletAddress and
+ * tempDisplayName; this one outlives it, so reconnecting the same wallet keeps the chosen name.
+ */
+const chosenNameKey = (address: string) => `vposDisplayName:${address}`
 /** §9: a balance older than this is verified again before entering a room. */
 export const BALANCE_STALE_MS = 30_000
 
-export type WalletStatus = 'restoring' | 'disconnected' | 'connecting' | 'connected'
+type WalletStatus = 'restoring' | 'disconnected' | 'connecting' | 'connected'
 
 export interface WalletState {
   status: WalletStatus
@@ -146,7 +151,10 @@ export async function connectWallet(wallet: WalletAdapter): Promise<string> {
     }
     adapter = wallet
     const sameWallet = storage.getItem(WALLET_ADDRESS_KEY) === address
-    const name = (sameWallet && storage.getItem(DISPLAY_NAME_KEY)) || defaultDisplayName(address)
+    const name =
+      (sameWallet && storage.getItem(DISPLAY_NAME_KEY)) ||
+      storage.getItem(chosenNameKey(address)) ||
+      defaultDisplayName(address)
     storage.setItem(WALLET_ADDRESS_KEY, address)
     storage.setItem(DISPLAY_NAME_KEY, name)
     Object.assign(walletState, {
@@ -183,19 +191,8 @@ export function sessionExpired() {
   if (walletState.status === 'connected') clearSession()
 }
 
-/** apiRequest for wallet endpoints: a 401 ends the local session too. */
-export async function walletRequest<T = unknown>(
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<T> {
-  try {
-    return await apiRequest<T>(method, url, body)
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 401) sessionExpired()
-    throw err
-  }
-}
+// The one 401 policy (src/api/http): the server no longer knows our session, so neither do we.
+onUnauthorized(sessionExpired)
 
 /** Call 12: verifies the balance now; throws on failure (the page shows 'Balance Check Failed'). */
 export async function verifyBalance(): Promise<void> {
@@ -203,9 +200,10 @@ export async function verifyBalance(): Promise<void> {
   if (!address) throw new WalletError('connect', 'Wallet Required')
   walletState.balanceChecking = true
   try {
-    const res = VerifyBalanceResponseSchema.parse(
-      await walletRequest('POST', '/api/chat/verify-token-balance', { walletAddress: address }),
-    )
+    const res = await request('POST', '/api/chat/verify-token-balance', {
+      body: { walletAddress: address },
+      parse: VerifyBalanceResponseSchema,
+    })
     if (walletState.walletAddress !== address) return
     Object.assign(walletState, {
       balance: res.balance,
@@ -226,4 +224,5 @@ export async function ensureFreshBalance(now = Date.now()): Promise<void> {
 export function setDisplayName(name: string) {
   walletState.displayName = name
   storage.setItem(DISPLAY_NAME_KEY, name)
+  if (walletState.walletAddress) storage.setItem(chosenNameKey(walletState.walletAddress), name)
 }

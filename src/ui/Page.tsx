@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { BrandText } from './BrandText'
 import styled, { keyframes } from 'styled-components'
 import { media } from '../app/theme'
 
@@ -60,7 +61,9 @@ export function PageLayout({
       <Inner>
         <TitleRow>
           <div>
-            <H1>{title}</H1>
+            <H1>
+              <BrandText>{title}</BrandText>
+            </H1>
             {subtitle && <Sub>{subtitle}</Sub>}
           </div>
           {actions}

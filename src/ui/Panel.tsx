@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { BrandText } from './BrandText'
 import styled from 'styled-components'
 
 export const PanelFrame = styled.section`
@@ -47,7 +48,9 @@ export function Panel({
     >
       {title !== undefined && (
         <Head>
-          <h2 style={{ margin: 0, font: 'inherit' }}>{title}</h2>
+          <h2 style={{ margin: 0, font: 'inherit' }}>
+            <BrandText>{title}</BrandText>
+          </h2>
           {actions}
         </Head>
       )}

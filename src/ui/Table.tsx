@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
-
-const Scroll = styled.div`
-  overflow-x: auto;
-`
+import { ScrollArea } from './ScrollArea'
 const T = styled.table`
   width: 100%;
   border-collapse: collapse;
@@ -35,7 +32,10 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode
 }
 
-/** A data table that scrolls sideways on narrow screens instead of squashing columns. */
+/**
+ * A data table that scrolls sideways on narrow screens instead of squashing columns; a fade and
+ * "scroll →" at the right edge say that it continues, and the region takes keyboard focus.
+ */
 export function Table<Row>({
   columns,
   rows,
@@ -48,7 +48,7 @@ export function Table<Row>({
   caption?: string
 }) {
   return (
-    <Scroll>
+    <ScrollArea axis="x" focusable label={caption ? `${caption} table` : 'Table'}>
       <T aria-label={caption}>
         <thead>
           <tr>
@@ -69,6 +69,6 @@ export function Table<Row>({
           ))}
         </tbody>
       </T>
-    </Scroll>
+    </ScrollArea>
   )
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { BrandText } from './BrandText'
 import styled, { keyframes } from 'styled-components'
 import { Icon } from '../app/icons'
 import { media } from '../app/theme'
@@ -89,7 +90,9 @@ export function TeaserHero({
     <Frame>
       {icon && <IconRing aria-hidden="true">{icon}</IconRing>}
       {eyebrow && <Eyebrow>{eyebrow}</Eyebrow>}
-      <Title>{title}</Title>
+      <Title>
+        <BrandText>{title}</BrandText>
+      </Title>
       {tagline && <Tagline>{tagline}</Tagline>}
       {children}
     </Frame>

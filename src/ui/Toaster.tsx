@@ -1,6 +1,7 @@
 import * as RadixToast from '@radix-ui/react-toast'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
+import { media } from '../app/theme'
 import { TOAST_DURATION_MS, dismissToast, toastState } from './toastStore'
 
 const Viewport = styled(RadixToast.Viewport)`
@@ -16,6 +17,12 @@ const Viewport = styled(RadixToast.Viewport)`
   list-style: none;
   z-index: ${(p) => p.theme.layer.toast};
   outline: none;
+  /* Phones: at the top, under the header, so a toast never covers the chat composer or a dock. */
+  ${media.mobile} {
+    top: 44px;
+    bottom: auto;
+    padding: 8px;
+  }
 `
 const Root = styled(RadixToast.Root)<{ $bad: boolean }>`
   position: relative;

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
-import { connectWallet, walletState } from '../state/walletStore'
+import { connectWallet, disconnectWallet, walletState } from '../state/walletStore'
 import { Button } from '../ui/Button'
 import { Modal, ModalClose, ModalDescription, ModalTitle } from '../ui/Modal'
 import { resetDemoWallet, storedDemoAddress } from './demoWallet'
@@ -130,5 +130,46 @@ export function ConnectButtons({
         </Body>
       </Modal>
     </Row>
+  )
+}
+
+/**
+ * 'New Demo Wallet' while a demo wallet is connected: signs out, forgets its key and signs in with
+ * a new one in one step (before, the button showed only after Disconnect). Renders nothing for
+ * other wallets or off the demo chain.
+ */
+export function NewDemoWalletButton({
+  onError,
+  onConnected,
+  beforeReroll,
+}: {
+  onError?: (err: WalletError) => void
+  /** the new wallet is signed in (the chat verifies its balance) */
+  onConnected?: (address: string) => void
+  /** runs before signing out (the chat leaves its room) */
+  beforeReroll?: () => void
+}) {
+  const { status, walletAddress } = useSnapshot(walletState)
+  const demo = useWalletOptions().demo
+  if (!demo || status !== 'connected' || walletAddress === null) return null
+  if (storedDemoAddress(window.localStorage) !== walletAddress) return null
+  async function reroll(wallet: WalletAdapter) {
+    beforeReroll?.()
+    await disconnectWallet()
+    resetDemoWallet(window.localStorage)
+    try {
+      onConnected?.(await connectWallet(wallet))
+    } catch (err) {
+      onError?.(
+        err instanceof WalletError
+          ? err
+          : new WalletError('connect', 'Could not connect to your wallet', { cause: err }),
+      )
+    }
+  }
+  return (
+    <Button $variant="ghost" onClick={() => void reroll(demo)}>
+      New Demo Wallet
+    </Button>
   )
 }

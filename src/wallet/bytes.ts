@@ -8,12 +8,6 @@ export function utf8Decode(bytes: Uint8Array): string {
   return new TextDecoder().decode(bytes)
 }
 
-export function base64UrlEncode(bytes: Uint8Array): string {
-  let bin = ''
-  for (const b of bytes) bin += String.fromCharCode(b)
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
-
 export function base64UrlDecode(text: string): Uint8Array {
   const b64 = text.replace(/-/g, '+').replace(/_/g, '/')
   const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4))

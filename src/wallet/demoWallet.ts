@@ -1,4 +1,5 @@
 import { base58Encode } from '../contracts/address'
+import { DEMO_HASH_PREFIX, demoBalanceFromDigest } from '../contracts/demoChain'
 import { base64UrlDecode } from './bytes'
 import type { WalletAdapter } from './types'
 
@@ -7,7 +8,7 @@ import type { WalletAdapter } from './types'
  * visitor without Phantom can try chat and whitelist while the server runs on the demo chain (whose
  * balances derive from the address). Never offered against a real RPC: it holds nothing on chain.
  */
-export const DEMO_WALLET_KEY = 'vposDemoWallet'
+const DEMO_WALLET_KEY = 'vposDemoWallet'
 
 interface StoredKey {
   /** base64url 32-byte private seed (JWK `d`) */
@@ -34,14 +35,36 @@ function readStored(storage: KeyStore): StoredKey | null {
   return null
 }
 
-async function generate(storage: KeyStore): Promise<StoredKey> {
+/** The lowest chat tier's threshold: a demo wallet below it would see every room 'No Access'. */
+const DEMO_MIN_BALANCE = 1_000
+/** Keys tried at most for one demo wallet (each reaches bronze with p = 0.8: 20 misses ≈ 1e-14). */
+const DEMO_MAX_ROLLS = 20
+
+async function demoBalanceOf(address: string): Promise<number> {
+  const text = new TextEncoder().encode(`${DEMO_HASH_PREFIX}${address}`)
+  return demoBalanceFromDigest(new Uint8Array(await crypto.subtle.digest('SHA-256', text)))
+}
+
+async function newKey(): Promise<StoredKey> {
   const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
     'sign',
     'verify',
   ])) as CryptoKeyPair
   const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey)
   if (!jwk.d || !jwk.x) throw new Error('WebCrypto returned no Ed25519 key')
-  const key = { d: jwk.d, x: jwk.x }
+  return { d: jwk.d, x: jwk.x }
+}
+
+/**
+ * A new demo key whose demo-chain balance opens at least the bronze rooms: the demo wallet exists
+ * so a visitor can try chat, and one in five random keys holds under 1,000 vPOS (a dead end).
+ */
+async function generate(storage: KeyStore): Promise<StoredKey> {
+  let key = await newKey()
+  for (let i = 1; i < DEMO_MAX_ROLLS; i++) {
+    if ((await demoBalanceOf(base58Encode(base64UrlDecode(key.x)))) >= DEMO_MIN_BALANCE) break
+    key = await newKey()
+  }
   storage.setItem(DEMO_WALLET_KEY, JSON.stringify(key))
   return key
 }

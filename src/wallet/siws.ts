@@ -1,4 +1,4 @@
-import { apiRequest, throwIfNotOk } from '../api/http'
+import { request } from '../api/http'
 import { base58Encode } from '../contracts/address'
 import {
   buildSignInMessage,
@@ -18,7 +18,7 @@ export async function signInWithWallet(
   adapter: WalletAdapter,
   address: string,
 ): Promise<SessionResponse> {
-  const n = NonceResponseSchema.parse(await apiRequest('POST', '/api/auth/nonce'))
+  const n = await request('POST', '/api/auth/nonce', { parse: NonceResponseSchema })
   const fields = {
     domain: n.domain,
     address,
@@ -43,23 +43,18 @@ export async function signInWithWallet(
     message = buildSignInMessage(fields)
     signature = await adapter.signMessage(utf8Encode(message))
   }
-  const session = await apiRequest('POST', '/api/auth/sign-in', {
-    address,
-    message,
-    signature: base58Encode(signature),
+  return request('POST', '/api/auth/sign-in', {
+    body: { address, message, signature: base58Encode(signature) },
+    parse: SessionResponseSchema,
   })
-  return SessionResponseSchema.parse(session)
 }
 
 /** GET /api/auth/session: the signed-in wallet, or null without a (live) session. */
 export async function currentSession(): Promise<SessionResponse | null> {
-  const res = await fetch('/api/auth/session', { credentials: 'include' })
-  if (res.status === 401) return null
-  await throwIfNotOk(res)
-  return SessionResponseSchema.parse(await res.json())
+  return request('GET', '/api/auth/session', { parse: SessionResponseSchema, on401: 'returnNull' })
 }
 
 /** POST /api/auth/sign-out: ends the server session (the cookie is cleared). */
 export async function signOut(): Promise<void> {
-  await apiRequest('POST', '/api/auth/sign-out')
+  await request('POST', '/api/auth/sign-out')
 }

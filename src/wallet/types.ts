@@ -17,7 +17,7 @@ export interface SignInInput {
   expirationTime?: string
 }
 
-export interface SignInOutput {
+interface SignInOutput {
   /** base58 address of the account that signed */
   address: string
   /** the exact bytes the wallet signed (the SIWS text, UTF-8) */
@@ -26,7 +26,7 @@ export interface SignInOutput {
   signature: Uint8Array
 }
 
-export type WalletKind = 'standard' | 'injected' | 'demo'
+type WalletKind = 'standard' | 'injected' | 'demo'
 
 export interface WalletAdapter {
   /** stable id, e.g. 'standard:Phantom', 'injected:phantom', 'demo' */

@@ -4,13 +4,10 @@ import { getQueryFn } from '../api/queryClient'
 import { AuthConfigResponseSchema, type AuthConfigResponse } from '../contracts/auth'
 import { currentWallets, walletRegistry, type WalletOptions } from './discovery'
 
-const getJson = getQueryFn<unknown>({ on401: 'throw' })
-
 /** GET /api/auth/config: tells the client whether the server runs on the demo chain. */
-export const authConfigQuery = {
+const authConfigQuery = {
   queryKey: ['/api/auth/config'] as const,
-  queryFn: async (ctx: Parameters<typeof getJson>[0]): Promise<AuthConfigResponse> =>
-    AuthConfigResponseSchema.parse(await getJson(ctx)),
+  queryFn: getQueryFn<AuthConfigResponse>(AuthConfigResponseSchema),
 }
 
 const subscribe = (listener: () => void) => {

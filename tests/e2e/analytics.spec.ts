@@ -22,6 +22,14 @@ async function open(page: Page, seed: number, { paused = true } = {}) {
     await page.clock.runFor(50)
     await expect(page.getByTestId('chart').locator('> svg')).toHaveCount(4, { timeout: 200 })
   }).toPass()
+  // The type chart counts the displayed swarm, which the sim worker delivers a moment later.
+  await expect(async () => {
+    await page.clock.runFor(50)
+    const labels = await chart(page, /^Agents per type/)
+      .locator('text')
+      .allTextContents()
+    expect(labels.some((l) => /^[1-9]\d*$/.test(l))).toBe(true)
+  }).toPass()
 }
 
 const chart = (page: Page, name: RegExp) => page.getByRole('group', { name })
@@ -67,13 +75,31 @@ test.describe('analytics (desktop)', () => {
 
   test('system health is (agents − failing) / agents while agents fail', async ({ page }) => {
     await open(page, 1, { paused: false })
-    // The main view fails an agent 2 s in (§4); let the sim run past it.
-    await page.clock.runFor(3000)
-    const foot = page.getByText(/^\d+\/146 agents operational$/)
-    await expect(foot).not.toHaveText('146/146 agents operational')
-    const ok = Number(((await foot.textContent()) ?? '').split('/')[0])
-    expect(ok).toBeLessThan(146)
-    await expect(page.getByTestId('card-health')).toHaveText(`${((ok / 146) * 100).toFixed(1)}%`)
+    // The main view fails an agent 2 s in (§4) and fails/recovers agents at random while active;
+    // a failed agent can recover within a second (recovery tick 0.5 s), so run the clock on in
+    // half-second steps until some agent is failing.
+    // The card and the footer are read together (one render) so a recovery between two reads
+    // cannot split them.
+    const read = () =>
+      page.evaluate(() => {
+        const foot = [...document.querySelectorAll('div')].find((d) =>
+          /^\d+\/146 agents operational$/.test(d.textContent ?? ''),
+        )
+        return {
+          ok: Number((foot?.textContent ?? '146/').split('/')[0]),
+          health: document.querySelector('[data-testid="card-health"]')?.textContent ?? '',
+        }
+      })
+    await page.clock.runFor(2000)
+    let seen = await read()
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(500)
+        seen = await read()
+        return seen.ok
+      })
+      .toBeLessThan(146)
+    expect(seen.health).toBe(`${((seen.ok / 146) * 100).toFixed(1)}%`)
   })
 
   test('charts: 24 hourly, 12 five-minute and 15 two-minute points, axes labelled', async ({
@@ -172,7 +198,7 @@ test.describe('analytics (desktop)', () => {
     )
   })
 
-  test('visual: analytics on desktop', async ({ page }) => {
+  test('visual: analytics on desktop', { tag: '@visual' }, async ({ page }) => {
     await open(page, 1)
     await expect(page).toHaveScreenshot('analytics-desktop.png', {
       stylePath: 'tests/e2e/screenshot.css',
@@ -206,7 +232,7 @@ test.describe('analytics (phone)', () => {
     await expect(tooltip(types)).toHaveCount(0)
   })
 
-  test('visual: analytics on a phone', async ({ page }) => {
+  test('visual: analytics on a phone', { tag: '@visual' }, async ({ page }) => {
     await open(page, 1)
     await expect(page).toHaveScreenshot('analytics-phone.png', {
       stylePath: 'tests/e2e/screenshot.css',

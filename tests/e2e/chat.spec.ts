@@ -139,12 +139,61 @@ test.describe('chat', () => {
     await page.context().close()
   })
 
+  test('two visitors: a message and a reaction reach the other within 1 s over the push channel, and within one 3 s poll with it blocked', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000)
+    const a = await openChat(browser, origin, alice)
+    const b = await openChat(browser, origin, bob)
+    await connect(a, alice)
+    await connect(b, bob)
+    // The push channel is the room's SSE stream: both pages wait until theirs is open.
+    const streams = [a, b].map((p) =>
+      p.waitForResponse((r) => r.url().includes('/events?after=') && r.status() === 200),
+    )
+    await enter(a, 'Bronze Lounge')
+    await enter(b, 'Bronze Lounge')
+    await Promise.all(streams)
+
+    await send(a, 'pushed to bob')
+    const atB = message(b, 'pushed to bob')
+    await expect(atB).toBeVisible({ timeout: 1_000 })
+    await atB.hover()
+    await atB.getByRole('button', { name: 'React 🚀' }).click()
+    await expect(message(a, 'pushed to bob').getByRole('button', { name: '🚀 1' })).toBeVisible({
+      timeout: 1_000,
+    })
+
+    // Push blocked for B (every stream request refused; B re-enters the room): B polls, and what
+    // A sends or reacts shows there within one poll period (SPEC: 3 s).
+    let refused = 0
+    await b.route('**/events?after=*', (r) => (refused++, r.abort()))
+    await b.getByRole('button', { name: 'Exit Room' }).click()
+    await enter(b, 'Bronze Lounge')
+    await expect.poll(() => refused).toBeGreaterThan(0)
+    await pauseClock(b)
+    await send(a, 'polled by bob')
+    const mine = message(a, 'polled by bob')
+    await mine.hover()
+    await mine.getByRole('button', { name: 'React 👏' }).click()
+    await expect(mine.getByRole('button', { name: '👏 1' })).toBeVisible()
+    await expect(message(b, 'polled by bob')).toHaveCount(0)
+    await b.clock.runFor(3_000)
+    const polled = message(b, 'polled by bob')
+    await expect(polled).toBeVisible()
+    await expect(polled.getByRole('button', { name: '👏 1' })).toBeVisible()
+    await a.context().close()
+    await b.context().close()
+  })
+
   test('a second browser sees a message within one poll; markup in messages and names stays text', async ({
     browser,
   }) => {
     test.setTimeout(120_000)
     const a = await openChat(browser, origin, alice)
     const b = await openChat(browser, origin, bob)
+    // This one is about the polling path: B's push channel is blocked.
+    await b.route('**/events?after=*', (r) => r.abort())
     const dialogs: string[] = []
     for (const p of [a, b]) p.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()))
     await connect(a, alice)
@@ -277,7 +326,7 @@ for (const [name, viewport] of [
   ['desktop', { width: 1440, height: 900 }],
   ['phone', { width: 390, height: 844 }],
 ] as const) {
-  test(`visual: chat rooms and a room on ${name}`, async ({ browser }) => {
+  test(`visual: chat rooms and a room on ${name}`, { tag: '@visual' }, async ({ browser }) => {
     // Real time on the page clock: 'Last seen' and the online count compare it with the server's.
     // Each viewport has a room of its own that no other test here uses.
     const room = name === 'desktop' ? 'Gold Vault' : 'Platinum Core'

@@ -19,7 +19,7 @@ export const staff = createTestWallet('chat-e2e-staff', { tier: 'none' })
 export const XSS = '<img src=x onerror=alert(1)>'
 export const truncated = (a: string) => `${a.slice(0, 4)}...${a.slice(-4)}`
 export const defaultName = (a: string) => `${a.slice(0, 6)}...${a.slice(-4)}`
-export const amount = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 })
+const amount = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 })
 
 /**
  * Starts `tsx server/main.ts` on a random port (in-memory SQLite, demo chain, STAFF_WALLETS = the
@@ -36,6 +36,7 @@ export function startChatServer(): string {
         NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',
+        PUBLIC_ORIGIN: origin,
         DATABASE_URL: 'sqlite::memory:',
         LOG_LEVEL: 'warn',
         STAFF_WALLETS: staff.address,

@@ -177,7 +177,7 @@ test.describe('compute (desktop)', () => {
     )
   })
 
-  test('visual: compute on desktop', async ({ page }) => {
+  test('visual: compute on desktop', { tag: '@visual' }, async ({ page }) => {
     await open(page, 3)
     await expect(page).toHaveScreenshot('compute-desktop.png', {
       stylePath: 'tests/e2e/screenshot.css',
@@ -193,7 +193,7 @@ test.describe('compute (phone)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   })
 
-  test('visual: compute on a phone', async ({ page }) => {
+  test('visual: compute on a phone', { tag: '@visual' }, async ({ page }) => {
     await open(page, 3)
     await expect(page).toHaveScreenshot('compute-phone.png', {
       stylePath: 'tests/e2e/screenshot.css',

@@ -170,7 +170,7 @@ test.describe('database (desktop)', () => {
     )
   })
 
-  test('visual: database on desktop', async ({ page }) => {
+  test('visual: database on desktop', { tag: '@visual' }, async ({ page }) => {
     await open(page, 1)
     await expect(page).toHaveScreenshot('database-desktop.png', {
       stylePath: 'tests/e2e/screenshot.css',
@@ -190,7 +190,7 @@ test.describe('database (phone)', () => {
     await expect(page.getByRole('button', { name: 'Refresh' })).toBeInViewport()
   })
 
-  test('visual: database on a phone', async ({ page }) => {
+  test('visual: database on a phone', { tag: '@visual' }, async ({ page }) => {
     await open(page, 1)
     await expect(page).toHaveScreenshot('database-phone.png', {
       stylePath: 'tests/e2e/screenshot.css',

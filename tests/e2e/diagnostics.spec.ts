@@ -162,7 +162,7 @@ test.describe('diagnostics (desktop)', () => {
     )
   })
 
-  test('visual: diagnostics on desktop', async ({ page }) => {
+  test('visual: diagnostics on desktop', { tag: '@visual' }, async ({ page }) => {
     await open(page, 16)
     await expect(page).toHaveScreenshot('diagnostics-desktop.png', {
       stylePath: 'tests/e2e/screenshot.css',
@@ -182,7 +182,7 @@ test.describe('diagnostics (phone)', () => {
     await expect(page.getByRole('button', { name: 'Repair cons-01' })).toHaveText('Repairing...')
   })
 
-  test('visual: diagnostics on a phone', async ({ page }) => {
+  test('visual: diagnostics on a phone', { tag: '@visual' }, async ({ page }) => {
     await open(page, 16)
     await expect(page).toHaveScreenshot('diagnostics-phone.png', {
       stylePath: 'tests/e2e/screenshot.css',

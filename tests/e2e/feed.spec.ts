@@ -18,6 +18,7 @@ async function startServer() {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: origin,
       DATABASE_URL: 'sqlite::memory:',
       LOG_LEVEL: 'warn',
     },

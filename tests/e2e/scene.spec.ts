@@ -178,6 +178,88 @@ test.describe('swarm scene (desktop)', () => {
     await expect.poll(() => cameraOf(page)).toEqual(HOME)
   })
 
+  test('keyboard focus on the canvas shows a ring and the keys, reached with Tab', async ({
+    page,
+  }) => {
+    await openScene(page)
+    const canvas = page.getByTestId('swarm-canvas').locator('canvas')
+    const ring = () =>
+      page.evaluate(() => {
+        const after = getComputedStyle(document.querySelector('main')!, '::after')
+        const before = getComputedStyle(document.querySelector('main')!, '::before')
+        return { border: after.borderTopWidth, hint: before.content }
+      })
+    expect((await ring()).border).not.toBe('2px')
+    await page.keyboard.press('Tab') // the skip link
+    await page.keyboard.press('Tab') // the canvas
+    await expect(canvas).toBeFocused()
+    expect(await ring()).toEqual({ border: '2px', hint: '"Arrows pan · + − zoom · 0 resets"' })
+    await page.keyboard.press('ArrowLeft')
+    await expect.poll(() => cameraOf(page)).toEqual({ x: -50, y: 0, zoom: 1 })
+  })
+
+  test('follow an agent from the detail modal: zoom to it, keep it centred, stop on a pan', async ({
+    page,
+  }) => {
+    await openScene(page, '&e2e=1')
+    const frame = await viewFrame(page)
+    const i = 17
+    await page.evaluate((id) => window.__vposSwarm!.selectAgent(id), agents.ids[i]!)
+    const modal = page.getByRole('dialog')
+    await modal.getByRole('button', { name: 'Zoom to agent' }).click()
+    await expect(modal).toHaveCount(0)
+    await expect(page.getByTestId('follow-chip')).toContainText(
+      `FOLLOWING AGENT ${agents.ids[i]!.slice(0, 4).toUpperCase()}`,
+    )
+    // it eases there: zoom 3, the agent at the centre of the canvas
+    await expect.poll(async () => (await cameraOf(page)).zoom, { timeout: 15_000 }).toBe(3)
+    const centred = worldToScreen(await cameraOf(page), frame, agents.x[i]!, agents.y[i]!)
+    expect(centred.x).toBeCloseTo(frame.width / 2, 1)
+    expect(centred.y).toBeCloseTo(frame.height / 2, 1)
+    // a drag is the user taking the camera back: following stops and the view stays where put
+    await page.mouse.move(720, 380) // free canvas between the side columns
+    await page.mouse.down()
+    await page.mouse.move(780, 380, { steps: 4 })
+    await page.mouse.up()
+    await expect(page.getByTestId('follow-chip')).toHaveCount(0)
+    const after = await cameraOf(page)
+    await page.waitForTimeout(300)
+    expect(await cameraOf(page)).toEqual(after)
+  })
+
+  test('F on the hover card follows the hovered agent while the swarm moves', async ({ page }) => {
+    await page.goto(`/?boot=0&seed=${SEED}&feed=sim&e2e=1`)
+    await expect(page.locator('html')).toHaveAttribute('data-scene-ready', '1', { timeout: 30_000 })
+    const id = await page.evaluate(() => {
+      const h = window.__vposSwarm!
+      const id = h.display.buffers.ids[5]!
+      h.setHoverInfo({ agentId: id, position: { x: 700, y: 400 } })
+      return id
+    })
+    await expect(page.getByTestId('agent-hover-card')).toContainText('follow')
+    await page.keyboard.press('f')
+    await expect(page.getByTestId('follow-chip')).toBeVisible()
+    // once it has caught up, the moving agent stays at the centre
+    await expect
+      .poll(
+        () =>
+          page.evaluate((id) => {
+            const h = window.__vposSwarm!
+            const b = h.display.buffers
+            const k = b.ids.indexOf(id)
+            const c = document.querySelector('[data-testid="swarm-canvas"] canvas')!
+            const x = (b.x[k]! - h.swarm.world.width / 2 - h.camera.x) * h.camera.zoom
+            const y = (b.y[k]! - h.swarm.world.height / 2 - h.camera.y) * h.camera.zoom
+            return c !== null && Math.hypot(x, y) < 1.5
+          }, id),
+        { timeout: 15_000 },
+      )
+      .toBe(true)
+    await page.mouse.move(720, 380)
+    await page.mouse.wheel(0, -100)
+    await expect(page.getByTestId('follow-chip')).toHaveCount(0)
+  })
+
   test('a drag never selects, even one that ends where it started', async ({ page }) => {
     await openScene(page)
     const [p] = await findPoints(page, (x, y, f) => within(x, y, f, 'mouse').length === 1)
@@ -355,6 +437,76 @@ test.describe('swarm scene (tablet, touch)', () => {
     await expect(page.locator('html')).toHaveAttribute('data-selected-agent', '')
   })
 
+  test('double-tap zooms in ×2 at the tap point', async ({ page }) => {
+    await openScene(page)
+    const [p] = await findPoints(
+      page,
+      (x, y, f) => within(x, y, f, 'touch').length === 0 && Math.abs(x - f.width / 2) > 100,
+    )
+    const frame = await viewFrame(page)
+    const second = { x: p!.x + 4, y: p!.y - 3 }
+    const anchor = screenToWorld(HOME, frame, second.x, second.y)
+    // GOTCHA: the taps carry their own timestamps 120 ms apart; CDP round trips on a loaded
+    // machine can take longer than the 300 ms double-tap window.
+    const at = (type: 'touchStart' | 'touchEnd', q: { x: number; y: number } | null, t: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: q ? [{ id: 0, x: q.x, y: q.y }] : [],
+        timestamp: t,
+      })
+    const t0 = Math.max(clock + 0.016, Date.now() / 1000)
+    await at('touchStart', p!, t0)
+    await at('touchEnd', null, t0 + 0.05)
+    await at('touchStart', second, t0 + 0.12)
+    await at('touchEnd', null, t0 + 0.17)
+    clock = t0 + 0.17
+    await expect.poll(async () => (await cameraOf(page)).zoom).toBe(2)
+    // the world point under the second tap stays under it
+    const now = worldToScreen(await cameraOf(page), frame, anchor.x, anchor.y)
+    expect(now.x).toBeCloseTo(second.x, 0)
+    expect(now.y).toBeCloseTo(second.y, 0)
+    await expect(page.locator('html')).toHaveAttribute('data-selected-agent', '')
+  })
+
+  test('a two-finger pinch never selects, whichever finger lifts first', async ({ page }) => {
+    await openScene(page)
+    // both fingers right on agents (a tap there would select)
+    const spots = await findPoints(page, (x, y, f) => within(x, y, f, 'touch').length === 1, 7)
+    const a = spots[0]!
+    const b = spots.find((q) => Math.hypot(q.x - a.x, q.y - a.y) > 120)!
+    // Fingers with fixed ids (CDP releases a finger missing from the next event's list).
+    const fingers = (
+      type: 'touchStart' | 'touchMove' | 'touchEnd',
+      pts: [number, { x: number; y: number }][],
+    ) => {
+      clock += 0.016
+      return cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: pts.map(([id, p]) => ({ id, x: p.x, y: p.y })),
+        timestamp: clock,
+      })
+    }
+    clock = Math.max(clock, Date.now() / 1000)
+    for (const lift of [0, 1]) {
+      const stay = 1 - lift
+      const at = [a, b]
+      await fingers('touchStart', [[0, a]])
+      await fingers('touchStart', [
+        [0, a],
+        [1, b],
+      ])
+      await fingers('touchMove', [
+        [0, a],
+        [1, { x: b.x + 2, y: b.y + 1 }],
+      ])
+      at[1] = { x: b.x + 2, y: b.y + 1 }
+      await fingers('touchMove', [[stay, at[stay]!]]) // one finger lifts…
+      await fingers('touchEnd', []) // …then the other, quickly, where it went down
+      await page.waitForTimeout(500)
+      await expect(page.locator('html')).toHaveAttribute('data-selected-agent', '')
+    }
+  })
+
   test('a tap selects with the touch threshold, max(size × 8, 25) px', async ({ page }) => {
     await openScene(page)
     // beyond every mouse threshold but within a touch one
@@ -384,7 +536,7 @@ for (const [name, viewport, query] of [
   test.describe(`swarm scene visual (${name})`, () => {
     test.use({ viewport, bypassCSP: true, hasTouch: name === 'phone' })
 
-    test(`the scene at a fixed seed, paused (${name})`, async ({ page }) => {
+    test(`the scene at a fixed seed, paused (${name})`, { tag: '@visual' }, async ({ page }) => {
       await openScene(page, query)
       await expect(page).toHaveScreenshot(`scene-${name}.png`, { stylePath: ONLY_CANVAS })
     })

@@ -171,7 +171,7 @@ test.describe('app shell (desktop)', () => {
   test.describe('visual', () => {
     // GOTCHA: stylePath arrives as a <style> tag that the app's CSP refuses; bypass it for snapshots.
     test.use({ bypassCSP: true })
-    test('visual: shell on desktop', async ({ page }) => {
+    test('visual: shell on desktop', { tag: '@visual' }, async ({ page }) => {
       await page.goto('/missing-page?boot=0')
       await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
       await expect(page).toHaveScreenshot('shell-desktop.png', {
@@ -201,7 +201,7 @@ test.describe('app shell (phone)', () => {
 
   test.describe('visual', () => {
     test.use({ bypassCSP: true })
-    test('visual: shell on a phone with the drawer open', async ({ page }) => {
+    test('visual: shell on a phone with the drawer open', { tag: '@visual' }, async ({ page }) => {
       await page.goto('/missing-page?boot=0')
       await page.getByRole('button', { name: 'Open menu' }).click()
       await expect(page.getByRole('dialog')).toBeVisible()

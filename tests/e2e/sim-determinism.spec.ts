@@ -21,8 +21,9 @@ declare global {
 test.use({ bypassCSP: true })
 
 let bundle = ''
+let workerBundle = ''
 
-test.beforeAll(async () => {
+async function iife(entry: string, name: string): Promise<string> {
   const out = await build({
     configFile: false,
     logLevel: 'silent',
@@ -31,17 +32,23 @@ test.beforeAll(async () => {
       minify: true,
       target: 'es2022',
       lib: {
-        entry: new URL('./support/simBrowserEntry.ts', import.meta.url).pathname,
+        entry: new URL(entry, import.meta.url).pathname,
         formats: ['iife'],
-        name: 'VposSimTest',
-        fileName: () => 'sim-test.js',
+        name,
+        fileName: () => `${name}.js`,
       },
     },
   })
   const results = (Array.isArray(out) ? out : [out]) as Rolldown.RolldownOutput[]
   const chunk = results[0]?.output.find((o) => o.type === 'chunk')
   if (!chunk || chunk.type !== 'chunk') throw new Error('no bundle')
-  bundle = chunk.code
+  return chunk.code
+}
+
+test.beforeAll(async () => {
+  bundle = await iife('./support/simBrowserEntry.ts', 'VposSimTest')
+  // the app's sim worker, bundled on its own and started from a blob: URL in the page
+  workerBundle = await iife('../../src/state/simWorker.ts', 'VposSimWorker')
 })
 
 async function openWithSim(page: Page) {
@@ -61,6 +68,43 @@ for (const seed of [1, 42, 2024]) {
     // the run did something: links, a console, failures and recoveries
     expect(node.linkCount).toBeGreaterThan(0)
     expect(node.messageCount).toBeGreaterThan(100)
+  })
+}
+
+for (const shared of [true, false]) {
+  test(`in a Web Worker (${shared ? 'SharedArrayBuffer' : 'transferred buffers'}): 10,000 ticks give the same buffers as on the main thread and in Node`, async ({
+    page,
+  }) => {
+    await openWithSim(page)
+    const node = runScenario(7, 10_000)
+    const result = await page.evaluate(
+      async ({ code, shared }) => {
+        const T = window.VposSimTest
+        const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }))
+        const worker = new Worker(url)
+        const client = new T.SimWorkerClient(worker, {
+          seed: 7,
+          count: 146,
+          epochMs: 0,
+          shared,
+          clock: false,
+        })
+        const inWorker = await T.runScenarioInWorker(client, 7, 10_000)
+        client.dispose()
+        return {
+          isolated: crossOriginIsolated,
+          inWorker,
+          mainThread: T.runScenario(7, 10_000),
+          sharedFrames: client.buffers.x.buffer instanceof SharedArrayBuffer,
+        }
+      },
+      { code: workerBundle, shared },
+    )
+    // the app's pages are cross-origin isolated (COOP + COEP): the worker may share its buffers
+    expect(result.isolated).toBe(true)
+    expect(result.sharedFrames).toBe(shared)
+    expect(result.mainThread).toEqual(node)
+    expect(result.inWorker).toEqual(node)
   })
 }
 

@@ -5,6 +5,7 @@
  */
 import { type Page, expect, test } from '@playwright/test'
 import {
+  feedSource,
   DESKTOP,
   MODES,
   MODE_TEXT,
@@ -46,7 +47,7 @@ async function clickCanvas(page: Page, x: number, y: number) {
 async function hoverAndModalShots(page: Page, prefix: string, at: { x: number; y: number }) {
   await frozen(page)
   await hideMoving(page)
-  const id = await page.evaluate(() => window.__vposSwarm!.swarm.buffers.ids[0]!)
+  const id = await page.evaluate(() => window.__vposSwarm!.display.buffers.ids[0]!)
   await page.evaluate(
     ([id, x, y]) => window.__vposSwarm!.setHoverInfo({ agentId: id, position: { x, y } }),
     [id, at.x, at.y] as const,
@@ -71,7 +72,7 @@ test.describe('Swarm Core agent views (desktop)', () => {
   }) => {
     await frozen(page)
     const [a, b] = await page.evaluate(() => {
-      const buf = window.__vposSwarm!.swarm.buffers
+      const buf = window.__vposSwarm!.display.buffers
       let lo = 0
       let hi = 0
       for (let i = 0; i < buf.count; i++) {
@@ -239,7 +240,8 @@ test.describe('Swarm Core agent views (desktop)', () => {
     await expect(spinner).toHaveAttribute('data-phase', 'a')
   })
 
-  test('visual: hover card and modal on desktop', async ({ page }) => {
+  test('visual: hover card and modal on desktop', { tag: '@visual' }, async ({ page }) => {
+    test.skip(feedSource() === 'live', 'the golden images are of the seeded local swarm')
     await hoverAndModalShots(page, 'swarm-desktop', { x: 640, y: 360 })
   })
 })
@@ -250,7 +252,7 @@ test.describe('Swarm Core agent views (phone)', () => {
   test('compact modal: wider panel, single-column grid', async ({ page }) => {
     await frozen(page)
     await page.evaluate(() =>
-      window.__vposSwarm!.selectAgent(window.__vposSwarm!.swarm.buffers.ids[0]!),
+      window.__vposSwarm!.selectAgent(window.__vposSwarm!.display.buffers.ids[0]!),
     )
     const d = dialog(page)
     await expect(d).toBeVisible()
@@ -261,7 +263,8 @@ test.describe('Swarm Core agent views (phone)', () => {
     await expect(d).toHaveCount(0)
   })
 
-  test('visual: hover card and modal on a phone', async ({ page }) => {
+  test('visual: hover card and modal on a phone', { tag: '@visual' }, async ({ page }) => {
+    test.skip(feedSource() === 'live', 'the golden images are of the seeded local swarm')
     await hoverAndModalShots(page, 'swarm-phone', { x: 200, y: 300 })
   })
 })

@@ -4,7 +4,18 @@
  * detail modal are in swarm-agent.spec.ts; shared set-up in swarmFixtures.ts.
  */
 import { expect, test } from '@playwright/test'
-import { DESKTOP, PHONE, SEED, expectNoOverlap, frozen, hideMoving, open } from './swarmFixtures'
+import {
+  DESKTOP,
+  PHONE,
+  SEED,
+  T0,
+  expectNoOverlap,
+  frozen,
+  hideMoving,
+  open,
+  sourceLabel,
+  useControls,
+} from './swarmFixtures'
 
 test.describe('Swarm Core overlays (desktop)', () => {
   test.use(DESKTOP)
@@ -41,14 +52,15 @@ test.describe('Swarm Core overlays (desktop)', () => {
     await expect(status.getByText('Efficiency')).toBeVisible()
   })
 
-  for (const [name, size] of [
-    ['tablet landscape', { width: 1024, height: 768 }],
-    ['tablet portrait', { width: 768, height: 1024 }],
+  // Portrait tablets show one dock tab at a time (banner, switch, badge, zoom, dock): fewer boxes.
+  for (const [name, size, boxes] of [
+    ['tablet landscape', { width: 1024, height: 768 }, 8],
+    ['tablet portrait', { width: 768, height: 1024 }, 5],
   ] as const) {
     test(`${name}: panels never cover each other`, async ({ page }) => {
       await page.setViewportSize(size)
       await open(page)
-      await expectNoOverlap(page, 8)
+      await expectNoOverlap(page, boxes)
     })
   }
 
@@ -139,7 +151,7 @@ test.describe('Swarm Core overlays (desktop)', () => {
     const id = await page.evaluate(() => {
       const h = window.__vposSwarm!
       h.markFailing(3)
-      return h.swarm.buffers.ids[3]!
+      return h.display.buffers.ids[3]!
     })
     await expect(page.getByTestId('failing-count')).toHaveText('1')
     await page.clock.runFor(999)
@@ -161,6 +173,7 @@ test.describe('Swarm Core overlays (desktop)', () => {
     page,
   }) => {
     await frozen(page)
+    await useControls(page)
     const banner = page.getByTestId('action-text')
     const toggle = page.getByRole('switch', { name: 'Swarm active' })
     await expect(banner).toHaveText('SWARM ANALYZING NETWORK PATTERNS')
@@ -182,13 +195,14 @@ test.describe('Swarm Core overlays (desktop)', () => {
 
   test('the running swarm raises the popup by itself and it dismisses', async ({ page }) => {
     test.setTimeout(90_000)
-    await open(page, `/?boot=0&seed=${SEED}&feed=sim&e2e=1`)
+    await open(page, `/?boot=0&seed=${SEED}&feed=sim&e2e=1`) // on this run's source
     const popup = page.getByRole('region', { name: 'Error detection' })
     await expect(popup).toBeVisible({ timeout: 60_000 })
     await expect(
       page
         .getByRole('log')
-        .getByText(/\[ERROR:\w{5}\]/)
+        // the local sim's '[ERROR:id5] …'; the live feed's §8 '[ERROR {code}] {message}'
+        .getByText(/\[ERROR(:\w{5}| AGT-\d+)\]/)
         .first(),
     ).toBeVisible()
     await popup.getByRole('button', { name: 'Dismiss' }).click()
@@ -197,6 +211,7 @@ test.describe('Swarm Core overlays (desktop)', () => {
 
   test('a parameter slider changes the swarm parameter', async ({ page }) => {
     await open(page)
+    await useControls(page)
     const slider = page.getByRole('slider', { name: 'Swarm Density' })
     await expect(slider).toHaveValue('75')
     await slider.focus()
@@ -255,6 +270,7 @@ test.describe('Swarm Core overlays (desktop)', () => {
     const list = panel.getByRole('list', { name: 'Saved snapshots' })
     await expect(list.getByRole('listitem')).toHaveCount(2)
     const first = list.getByRole('listitem', { name: 'Snapshot 1' })
+    // the wall-clock capture time, whatever the source (a live snapshot read 00:00:00)
     await expect(first).toContainText('10:00:00 · 146 agents · 0 failing')
     await expect(
       page.getByRole('log').getByText(/\[SNAPSHOT\] Created snapshot "Snapshot 2"/),
@@ -287,7 +303,7 @@ test.describe('Swarm Core overlays (desktop)', () => {
     await replay.getByRole('button', { name: 'Exit replay' }).click()
     await expect(replay).toHaveCount(0)
     await expect(
-      page.getByRole('region', { name: 'System Status' }).getByText('SIMULATED'),
+      page.getByRole('region', { name: 'System Status' }).getByText(sourceLabel()),
     ).toBeVisible()
 
     const downloading = page.waitForEvent('download')
@@ -297,6 +313,10 @@ test.describe('Swarm Core overlays (desktop)', () => {
     const text = await fs.readFile(file, 'utf8')
     const exported = JSON.parse(text)
     expect(exported.format).toBe('vpos-swarm-snapshots')
+    // the export carries the wall-clock capture time on every source (a live one read 0)
+    const taken = exported.snapshots[0].timestamp - T0.getTime()
+    expect(taken).toBeGreaterThanOrEqual(0)
+    expect(taken).toBeLessThan(10_000)
     expect(exported.snapshots.map((s: { name: string }) => s.name)).toEqual([
       'Calm swarm',
       'Snapshot 2',
@@ -323,7 +343,7 @@ test.describe('Swarm Core overlays (desktop)', () => {
     await expect(list.getByRole('listitem')).toHaveCount(3)
   })
 
-  test('visual: overlays on desktop', async ({ page }) => {
+  test('visual: overlays on desktop', { tag: '@visual' }, async ({ page }) => {
     await frozen(page)
     await hideMoving(page)
     await expect(page).toHaveScreenshot('swarm-desktop.png', {
@@ -356,7 +376,7 @@ test.describe('Swarm Core overlays (phone)', () => {
     await expect(page.getByRole('slider', { name: 'Swarm Density' })).toBeVisible()
   })
 
-  test('visual: overlays on a phone', async ({ page }) => {
+  test('visual: overlays on a phone', { tag: '@visual' }, async ({ page }) => {
     await frozen(page)
     await hideMoving(page)
     await expect(page).toHaveScreenshot('swarm-phone.png', {

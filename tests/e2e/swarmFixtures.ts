@@ -4,7 +4,7 @@
  * agent, console lines, a hover point) or to read where agents are drawn; everything else is driven
  * like a person would. Timers run on Playwright's clock.
  */
-import { type Page, expect } from '@playwright/test'
+import { type Page, expect, test } from '@playwright/test'
 
 export const SEED = 11
 export const PAUSED = `/?boot=0&seed=${SEED}&paused=1&feed=sim&e2e=1`
@@ -18,26 +18,80 @@ export const MODE_TEXT: Record<string, [string, string]> = {
 }
 export const MODES = ['explore', 'idle', 'target', 'analyze']
 
-export async function open(page: Page, path = PAUSED) {
-  await page.goto(path)
-  await expect(page.getByRole('region', { name: 'Activity Console' })).toBeVisible()
+/**
+ * The swarm source this run tests (playwright.config.ts): the local simulation ('sim', project
+ * chromium) or the server's live feed ('live', project live-feed). Every main-view spec runs in both.
+ */
+export function feedSource(): 'sim' | 'live' {
+  return test.info().project.metadata?.feed === 'live' ? 'live' : 'sim'
+}
+
+/** `path` on this run's source (`feed=sim` becomes `feed=live` in the live-feed project). */
+function onSource(path: string): string {
+  return feedSource() === 'live' ? path.replace('feed=sim', 'feed=live') : path
+}
+
+/** Live runs: wait until the server's swarm is the displayed one. */
+async function awaitSource(page: Page) {
   await page.waitForFunction(() => window.__vposSwarm !== undefined)
+  if (feedSource() === 'live') {
+    await page.waitForFunction(() => window.__vposSwarm!.swarm.source === 'live')
+    // paused: the live swarm holds still; start, like the seeded sim, with no failing agent
+    if (await page.evaluate(() => window.__vposSwarm!.swarm.paused)) {
+      await page.evaluate(() => window.__vposSwarm!.clearFailures())
+    }
+  }
+}
+
+/** The DATA SOURCE this run shows outside replay. */
+export function sourceLabel(): string {
+  return feedSource() === 'live' ? 'LIVE' : 'SIMULATED'
+}
+
+/**
+ * The controls on this run's source. Live (issue 12): the sliders and the active switch show the
+ * server's values read-only; "Simulate locally" forks the live swarm into a local simulation where
+ * they work, which is what the control tests then drive.
+ */
+export async function useControls(page: Page) {
+  if (feedSource() !== 'live') return
+  const panel = page.getByRole('region', { name: 'Swarm Parameters' })
+  await expect(page.getByRole('switch', { name: 'Swarm active' })).toBeDisabled()
+  await expect(panel.getByRole('slider', { name: 'Swarm Speed' })).toBeDisabled()
+  await expect(panel.getByTestId('parameter-data-source')).toHaveText('LIVE')
+  await panel.getByRole('button', { name: 'Simulate locally' }).click()
+  await expect(panel.getByTestId('parameter-data-source')).toHaveText('SIMULATED (LOCAL FORK)')
+  await expect(page.getByRole('switch', { name: 'Swarm active' })).toBeEnabled()
+}
+
+export async function open(page: Page, path = PAUSED) {
+  await page.goto(onSource(path))
+  await expect(page.getByRole('region', { name: 'Activity Console' })).toBeVisible()
+  await awaitSource(page)
 }
 
 /** Installs the clock paused at T0 (timestamps and timers under the test's control). */
 export async function frozen(page: Page, path = PAUSED) {
   await page.clock.install({ time: new Date(T0.getTime() - 1000) })
   await page.clock.pauseAt(T0)
-  await page.goto(path)
+  await page.goto(onSource(path))
   // React reveals the lazy page after a Suspense throttle timer: let the paused clock run a little.
   const console = page.getByRole('region', { name: 'Activity Console' })
   for (let i = 0; i < 50 && !(await console.isVisible()); i++) await page.clock.runFor(100)
   await expect(console).toBeVisible()
-  await page.waitForFunction(() => window.__vposSwarm !== undefined)
+  if (feedSource() === 'live') {
+    // the feed's first state arrives over a real socket; let the paused clock run meanwhile
+    for (let i = 0; i < 100; i++) {
+      const live = await page.evaluate(() => window.__vposSwarm?.swarm.source === 'live')
+      if (live) break
+      await page.clock.runFor(50)
+    }
+  }
+  await awaitSource(page)
 }
 
 /** Visible rectangles (clipped by scrolling ancestors) of the overlay's panels and controls. */
-export async function overlayBoxes(page: Page) {
+async function overlayBoxes(page: Page) {
   return page.evaluate(() => {
     const sel = [
       '[data-layout] section[aria-label]',
@@ -98,7 +152,7 @@ export async function expectNoOverlap(page: Page, minimum: number) {
 export async function clickableAgents(page: Page) {
   return page.evaluate(() => {
     const h = window.__vposSwarm!
-    const b = h.swarm.buffers
+    const b = h.display.buffers
     const w = h.swarm.world
     const canvas = document
       .querySelector('[data-testid="scene-slot"] canvas')!
@@ -121,7 +175,7 @@ export async function clickableAgents(page: Page) {
 
 export async function agent(page: Page, id: string) {
   return page.evaluate((id) => {
-    const b = window.__vposSwarm!.swarm.buffers
+    const b = window.__vposSwarm!.display.buffers
     const i = b.ids.indexOf(id)
     return {
       id,
@@ -140,7 +194,7 @@ export async function findAgent(
   want: { status?: number; mode?: number; minEnergyGap?: number },
 ) {
   return page.evaluate((want) => {
-    const b = window.__vposSwarm!.swarm.buffers
+    const b = window.__vposSwarm!.display.buffers
     for (let i = 0; i < b.count; i++) {
       if (want.status !== undefined && b.status[i] !== want.status) continue
       if (want.mode !== undefined && b.mode[i] !== want.mode) continue

@@ -220,7 +220,7 @@ for (const c of [
     test.use({ viewport: c.viewport, isMobile: c.mobile, hasTouch: c.mobile, bypassCSP: true })
 
     for (const name of PAGES) {
-      test(`/${name}: snapshot and axe scan`, async ({ page }) => {
+      test(`/${name}: snapshot and axe scan`, { tag: '@visual' }, async ({ page }) => {
         await fixMarket(page, { status: 200, body: marketAnswer('0.004215') })
         await open(page, `/${name}`)
         await expect(main(page).locator('h2').first()).toBeVisible()

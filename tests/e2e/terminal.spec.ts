@@ -337,7 +337,7 @@ test.describe('terminal visuals and accessibility', () => {
       test.use({ viewport: c.viewport, isMobile: c.mobile, hasTouch: c.mobile, bypassCSP: true })
 
       // No fake clock here: a paused page clock also stalls the screenshot and axe machinery.
-      test(`visual: terminal on ${c.name}`, async ({ page }) => {
+      test(`visual: terminal on ${c.name}`, { tag: '@visual' }, async ({ page }) => {
         await open(page, false)
         await type(page, 'help')
         await type(page, 'login')

@@ -117,6 +117,7 @@ async function startApp(tenant: string, t: Omit<Tenant, 'rpcCalls'>) {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       DATABASE_URL: 'sqlite::memory:',
       LOG_LEVEL: 'warn',
       MARKET_DATA_URL: `${fakeOrigin}/${tenant}`,
@@ -242,7 +243,7 @@ test.describe.serial('with a healthy upstream', () => {
       // bypassCSP: the app's CSP (style-src by nonce) would block the injected screenshot styles.
       test.use({ viewport: c.viewport, isMobile: c.mobile, hasTouch: c.mobile, bypassCSP: true })
 
-      test(`visual: token info on ${c.name}`, async ({ page }) => {
+      test(`visual: token info on ${c.name}`, { tag: '@visual' }, async ({ page }) => {
         await page.goto(`${app.origin}/token?boot=0&seed=7&paused=1&feed=sim`)
         await expect(card(page, 'treasury-balance')).toBeVisible(FIRST)
         await expect(page).toHaveScreenshot(`token-${c.name}.png`, {

@@ -26,7 +26,7 @@ describe('server skeleton', () => {
   it('GET /api/health answers ok with the version', async () => {
     const res = await app.inject('/api/health')
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ status: 'ok', version: 'vPOS v1.0.0' })
+    expect(res.json()).toMatchObject({ status: 'ok', version: 'vPOS v1.0.0', database: 'ok' })
   })
 
   it.each(['/', '/chat', '/no/such/page', '/analytics?x=1'])(

@@ -42,7 +42,10 @@ describe.each(backends.map((b) => [b().name, b] as const))(
       const b = await nonce()
       expect(a.nonce).toMatch(/^[0-9a-f]{32}$/)
       expect(a.nonce).not.toBe(b.nonce)
-      expect(a.domain).toBe('localhost:80')
+      // The configured origin (testConfig: http://localhost), whatever the request's Host.
+      expect(a.domain).toBe('localhost')
+      expect(a.uri).toBe('http://localhost')
+      expect(a.chainId).toBe('mainnet')
       expect(Date.parse(a.expirationTime) - Date.parse(a.issuedAt)).toBe(10 * 60_000)
     })
 
@@ -126,7 +129,23 @@ describe.each(backends.map((b) => [b().name, b] as const))(
         { uri: 'https://evil.example' },
         'Message domain does not match this site',
       ],
+      [
+        'uri with another scheme',
+        { uri: 'https://localhost' },
+        'Message domain does not match this site',
+      ],
       ['wrong version', { version: '2' }, 'Unsupported sign-in message version'],
+      ['wrong chain id', { chainId: 'devnet' }, 'Sign-in message must be for chain mainnet'],
+      [
+        'another statement',
+        { statement: 'Transfer all your tokens' },
+        'Sign-in message statement does not match this site',
+      ],
+      [
+        'missing statement',
+        { statement: undefined },
+        'Sign-in message statement does not match this site',
+      ],
     ])('rejects a correctly signed %s', async (_, override, error) => {
       const n = await nonce()
       const res = await attempt(alice, signInMessageFor(alice, n, override))

@@ -5,7 +5,7 @@
  * against a poller; every stored message must be seen, on every engine.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import { insertMessage, listMessages } from '../../server/db/chat.repository'
+import { insertMessage, listMessages } from '../../server/chat/chat.repository'
 import { openDatabase } from '../../server/db/database'
 import { migrateToLatest } from '../../server/db/migrate'
 import { backends } from './helpers/backends'

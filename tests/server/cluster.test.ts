@@ -9,10 +9,9 @@ import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { buildApp } from '../../server/app'
-import { testConfig } from '../../server/config'
 import { createTestWallet, signIn } from '../helpers/wallet'
 import { call } from './helpers/api'
+import { listeningInstances } from './helpers/instances'
 import { backends } from './helpers/backends'
 import { REDIS_URL, dropRedisPrefix, redisAvailable } from './helpers/redis'
 import { type ServerProcess, exited, startServer } from './helpers/server-process'
@@ -34,11 +33,7 @@ describe.skipIf(!pg || !redis)('two instances on one PostgreSQL + Redis', () => 
 
   beforeAll(async () => {
     const DATABASE_URL = await backend.create()
-    for (let i = 0; i < 2; i++) {
-      const app = await buildApp(testConfig({ DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix }))
-      await app.listen({ port: 0, host: '127.0.0.1' })
-      apps.push(app)
-    }
+    apps.push(...(await listeningInstances(2, { DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix })))
     ;[a, b] = apps as [FastifyInstance, FastifyInstance]
     cookie = await signIn(a, w) // the session is stored: valid on both
   })
@@ -158,7 +153,7 @@ describe.skipIf(!pg || !redis)('two server processes: SIGKILL the feed leader', 
       console.log(
         `cluster: feed resumed ${Math.round(resumedAfter)} ms after SIGKILL of the leader`,
       )
-      // Lease 3 s, renewal every 1 s: the follower is elected within about 4 s.
+      // Lease 2 s (FEED_LEASE_MS), renewal every 0.5 s: the follower is elected within about 2.5 s.
       expect(resumedAfter).toBeLessThan(6_000)
       ws.close()
     },

@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { CircuitState } from 'cockatiel'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../server/app'
 import { GuardedChainProvider } from '../../server/chain/guarded-chain.provider'
 import { createDexScreenerClient } from '../../server/chain/market.client'
@@ -62,8 +63,11 @@ describe('market upstream returning garbage', () => {
 })
 
 describe('circuit breakers half-open later', () => {
+  // The breaker (cockatiel) reads Date.now(): only the clock is faked, timers run for real.
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['Date'], now: 0 }))
+  afterEach(() => void vi.useRealTimers())
+
   it('market: opens after 3 failures, one trial after openMs, closes on success', async () => {
-    let now = 0
     let calls = 0
     let fail = true
     const up = new GuardedUpstream<number>('market', {
@@ -71,7 +75,6 @@ describe('circuit breakers half-open later', () => {
       timeoutMs: 100,
       failureThreshold: 3,
       openMs: 30_000,
-      now: () => now,
     })
     const fetcher = async () => {
       calls++
@@ -79,15 +82,14 @@ describe('circuit breakers half-open later', () => {
       return 1
     }
     for (let i = 0; i < 5; i++) await expect(up.get('k', fetcher)).rejects.toThrow(/unavailable/)
-    expect([calls, up.breaker.state]).toEqual([3, 'open'])
-    now += 30_000
+    expect([calls, up.breaker.state]).toEqual([3, CircuitState.Open])
+    vi.setSystemTime(Date.now() + 30_000)
     fail = false
     expect((await up.get('k', fetcher)).value).toBe(1)
-    expect([calls, up.breaker.state]).toEqual([4, 'closed'])
+    expect([calls, up.breaker.state]).toEqual([4, CircuitState.Closed])
   })
 
   it('Solana RPC: opens after 5 failures (fails fast with 503), half-opens after openMs', async () => {
-    let now = 0
     let calls = 0
     let fail = true
     const inner = {
@@ -104,7 +106,6 @@ describe('circuit breakers half-open later', () => {
       timeoutMs: 200,
       failureThreshold: 5,
       openMs: 15_000,
-      now: () => now,
     })
     for (let i = 0; i < 8; i++)
       await expect(chain.getTokenBalance('a', 'm')).rejects.toMatchObject({
@@ -112,10 +113,10 @@ describe('circuit breakers half-open later', () => {
       })
     expect(calls).toBe(5)
     await expect(chain.getTokenBalance('a', 'm')).rejects.toThrow(/circuit open/)
-    now += 15_000
+    vi.setSystemTime(Date.now() + 15_000)
     fail = false
     expect(await chain.getTokenBalance('a', 'm')).toBe(42)
-    expect(chain.breaker.state).toBe('closed')
+    expect(chain.breaker.state).toBe(CircuitState.Closed)
   })
 })
 
@@ -214,7 +215,10 @@ describe.skipIf(pgBackends.length === 0)(
         expect(value.body).toEqual({ error: 'Database unavailable' })
         expect(value.headers['retry-after']).toBe('5')
       }
-      expect((await app.inject('/api/health')).statusCode).toBe(200)
+      // Health names the database as down (it said ok before issue 15).
+      const health = await app.inject('/api/health')
+      expect(health.statusCode).toBe(503)
+      expect(health.json()).toMatchObject({ status: 'degraded', database: 'unavailable' })
 
       await proxy.up()
       expect((await call(app, 'GET', '/api/chat/rooms')).status).toBe(200)
@@ -229,7 +233,7 @@ describe.skipIf(pgBackends.length === 0)(
 )
 
 describe.skipIf(pgBackends.length === 0)('PostgreSQL stalled (accepts, never answers)', () => {
-  it('answers 503 once the query timeout (10 s) passes, never a 500; serves again once it flows', async () => {
+  it('answers 503 once the statement budget (3 s + 1 s) passes, never a 500; serves again once it flows', async () => {
     const backend = pgBackends[0]!()
     const url = new URL(await backend.create())
     cleanups.push(() => backend.drop())
@@ -247,8 +251,11 @@ describe.skipIf(pgBackends.length === 0)('PostgreSQL stalled (accepts, never ans
     const ms = performance.now() - t0
     expect(res.status).toBe(503)
     expect(res.body).toEqual({ error: 'Database unavailable' })
-    expect(ms).toBeLessThan(12_000)
-    expect((await app.inject('/api/health')).statusCode).toBe(200)
+    // Issue 15: 10 s before; DB_STATEMENT_TIMEOUT_MS (3 s) + 1 s now.
+    expect(ms).toBeLessThan(6_000)
+    const health = await app.inject('/api/health')
+    expect(health.statusCode).toBe(503)
+    expect(health.json()).toMatchObject({ database: 'unavailable' })
 
     proxy.resume()
     await expect

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { testConfig } from '../../server/config'
 import { feedRoutes } from '../../server/routes/feed.routes'
-import { FeedRelay } from '../../server/scale/feed-relay'
+import { FeedRelay, TERM_MARKER } from '../../server/scale/feed-relay'
 import { encodeJsonFrame, encodePackedPositions } from '../../src/feed/protocol'
 
 /** Just the ws surface the relay uses, with a controllable send buffer. */
@@ -54,6 +54,24 @@ describe('FeedRelay', () => {
     expect(early.sent).toEqual([0, 1, 2])
     expect(json.sent).toEqual([0, 1, 2])
     expect(f32.sent).toEqual([0, 8, 2])
+  })
+
+  it('drops frames of an older term than one relayed; term markers only for sockets that asked', () => {
+    const relay = new FeedRelay()
+    const plain = fake()
+    const marked = fake()
+    relay.add(plain, false)
+    relay.add(marked, false, true)
+    relay.relay(state, 3)
+    relay.relay(pos, 3)
+    relay.relay(pos, 2) // a stale leader's frame arriving late
+    relay.relay(msg) // this instance's own (isolated) frame: no term
+    relay.relay(state, 4)
+    relay.relay(pos, 3)
+    expect(plain.sent).toEqual([0, 1, 2, 0])
+    expect(marked.sent).toEqual([TERM_MARKER, 0, 1, 2, TERM_MARKER, 0])
+    expect(relay.stats.stale).toBe(2)
+    expect(relay.maxTerm).toBe(4)
   })
 
   it('skips position frames for a backed-up socket, keeps events, terminates past the hard limit', () => {
@@ -184,7 +202,8 @@ describe('FeedRelay over real sockets', () => {
         .poll(() => app.feed.relay.stats.terminated, { timeout: 20_000, interval: 50 })
         .toBe(1)
       clearInterval(watch)
-      expect(app.feed.relay.clients.size).toBe(1)
+      // The terminated socket leaves the set on its 'close' event, a moment after terminate().
+      await expect.poll(() => app.feed.relay.clients.size, { timeout: 2_000 }).toBe(1)
       const stats = app.feed.relay.stats
       expect(stats.skipped).toBeGreaterThan(0)
       // Never more than the hard limit (3 state frames here) plus the one frame that crossed it.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { buildApp } from '../../server/app'
 import { testConfig } from '../../server/config'
-import { originAllowed } from '../../server/routes/feed.routes'
+import { isAllowedOrigin } from '../../server/lib/origins'
 import { decodeFrame, type FeedMessage } from '../../src/feed/protocol'
 
 let app: FastifyInstance
@@ -121,25 +121,30 @@ describe('/ws live feed', () => {
     bystander.ws.close(1000)
   })
 
-  it('refuses a cross-site Origin at the handshake and accepts the same host', async () => {
+  it('refuses a cross-site Origin at the handshake and accepts the configured one', async () => {
     await expect(connect('/ws', { origin: 'https://evil.example' })).rejects.toThrow('HTTP 403')
+    // The Host (127.0.0.1:port) does not make an Origin allowed: only configuration does.
     const host = new URL(base).host
-    const ok = await connect('/ws', { origin: `http://${host}` })
+    await expect(connect('/ws', { origin: `http://${host}` })).rejects.toThrow('HTTP 403')
+    const ok = await connect('/ws', { origin: 'http://localhost' })
     await ok.next((m) => m.type === 0)
     ok.ws.close(1000)
   })
 })
 
-describe('originAllowed', () => {
+// The one Origin rule (lib/origins, applied by security.plugin) also gates the /ws handshake.
+describe('isAllowedOrigin', () => {
+  const site = ['https://app.vpos.io', 'http://localhost:5000']
   it.each([
-    [undefined, 'a.com', undefined, true],
-    ['https://a.com', 'a.com', undefined, true],
-    ['https://a.com:8443', 'a.com', undefined, false],
-    ['https://b.com', 'a.com', undefined, false],
-    ['null', 'a.com', undefined, false],
-    ['https://app.vpos.io', 'internal:5000', 'https://app.vpos.io', true],
-    ['https://app.vpos.io', 'app.vpos.io', 'https://other.io', false],
-  ])('origin %s on host %s (PUBLIC_ORIGIN %s) ⇒ %s', (origin, host, pub, ok) => {
-    expect(originAllowed(origin, host, pub)).toBe(ok)
+    ['https://app.vpos.io', true],
+    ['https://app.vpos.io:443', true],
+    ['http://app.vpos.io', false], // the scheme counts
+    ['https://app.vpos.io:8443', false],
+    ['https://b.com', false],
+    ['null', false],
+    ['http://localhost:5000', true],
+    ['ws://localhost:5000', false],
+  ])('origin %s ⇒ %s', (origin, ok) => {
+    expect(isAllowedOrigin(origin, site)).toBe(ok)
   })
 })

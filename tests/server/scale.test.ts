@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { testConfig } from '../../server/config'
@@ -12,15 +13,17 @@ const available = redisAvailable
 
 const prefix = `vpos_t_${randomBytes(4).toString('hex')}`
 const apps: FastifyInstance[] = []
+const fencedPrefix = `${prefix}_fenced`
 afterAll(async () => {
   for (const a of apps) await a.close().catch(() => {})
   await dropRedisPrefix(prefix)
+  await dropRedisPrefix(fencedPrefix)
 })
 
-async function instance(): Promise<{ app: FastifyInstance; url: string }> {
+async function instance(redisPrefix = prefix): Promise<{ app: FastifyInstance; url: string }> {
   const app = Fastify()
   app.decorate('config', testConfig({ REDIS_URL }))
-  await app.register(feedRoutes, { redisPrefix: prefix, redisTtlMs: 1500 })
+  await app.register(feedRoutes, { redisPrefix, redisTtlMs: 1500 })
   await app.listen({ port: 0, host: '127.0.0.1' })
   apps.push(app)
   return { app, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws` }
@@ -89,4 +92,28 @@ describe.skipIf(!available)('live feed across two instances sharing Redis', () =
     expect(after?.type === 1 && after.payload.map((p) => p.id)).toEqual(stateIds)
     onFollower.ws.close(1000)
   }, 30_000)
+})
+
+describe.skipIf(!available)('fenced leadership (issue 14)', () => {
+  it('a leader whose lease another term took cannot publish: Redis refuses, it steps down, its socket gets nothing more', async () => {
+    const a = await instance(fencedPrefix)
+    await until(() => a.app.feed.scale?.isLeader === true, 5000, 'leader')
+    const term = a.app.feed.scale!.currentTerm
+    const c = client(a.url)
+    await until(() => c.got.filter((m) => m.type === 1).length >= 3, 5000, 'frames')
+    // Another instance holds the lease under a newer term (as after this one was paused past it).
+    const r = new Redis(REDIS_URL)
+    await r.set(`${fencedPrefix}:leader`, `intruder|${term + 1}`, 'PX', 60_000)
+    r.disconnect()
+    const stolenAt = Date.now()
+    let lastAt = 0
+    c.ws.on('message', () => (lastAt = Date.now()))
+    await until(() => a.app.feed.scale?.currentRole === 'follower', 3000, 'step down')
+    // Frames already executed by Redis may still be on their way; none published after.
+    expect(lastAt === 0 || lastAt - stolenAt < 100).toBe(true)
+    const n = c.got.length
+    await new Promise((res) => setTimeout(res, 600))
+    expect(c.got.length).toBe(n)
+    c.ws.close(1000)
+  }, 20_000)
 })

@@ -100,8 +100,14 @@ describe('SolanaRpcClient against a fake JSON-RPC server', () => {
 
   it('reads DAS asset pages with grand totals, and recent signatures', async () => {
     fake.handlers.getAssetsByOwner = (params) => {
-      const p = params as { page: number; limit: number; ownerAddress: string }
+      const p = params as { page: number; limit: number; ownerAddress: string } & Record<
+        string,
+        unknown
+      >
       expect(p.ownerAddress).toBe(OWNER)
+      // Issue 14: the field providers document is `options`, not the legacy `displayOptions`.
+      expect(p.options).toEqual({ showFungible: true, showGrandTotal: true })
+      expect(p).not.toHaveProperty('displayOptions')
       return {
         result: {
           total: 2,

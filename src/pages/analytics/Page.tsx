@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import styled, { useTheme } from 'styled-components'
-import { useSnapshot } from 'valtio'
+import { subscribe, useSnapshot } from 'valtio'
 import { media } from '../../app/theme'
 import { TYPE_COLORS } from '../../sim/agents'
 import { createRng } from '../../sim/random'
 import { AGENT_TYPE } from '../../sim/types'
-import { swarm } from '../../state/swarmStore'
+import { display, swarm } from '../../state/swarmStore'
 import { currentSwarmParams } from '../../state/urlParams'
 import { Button } from '../../ui/Button'
 import { Card, CardGrid } from '../../ui/Card'
@@ -54,7 +54,7 @@ const typeColor = (t: TypeCount) =>
 const typeLabel = (t: TypeCount) => t.type.charAt(0).toUpperCase() + t.type.slice(1)
 
 function readTypes(): TypeCount[] {
-  return countAgentTypes(swarm.buffers.type, swarm.buffers.count)
+  return countAgentTypes(display.buffers.type, display.buffers.count)
 }
 
 function SummaryCards({ performance }: { performance: PerformancePoint[] }) {
@@ -130,7 +130,15 @@ export default function AnalyticsPage() {
   const [types, setTypes] = useState<TypeCount[]>(readTypes)
   useEffect(() => {
     const timer = setInterval(() => setTypes(readTypes()), TYPE_COUNT_MS)
-    return () => clearInterval(timer)
+    // The displayed swarm can arrive after this page (the sim worker's first frame): until it has
+    // agents, read again on each of the store's panel syncs rather than waiting 5 s.
+    const unsubscribe = subscribe(swarm, () =>
+      setTypes((prev) => (prev.some((t) => t.count > 0) ? prev : readTypes())),
+    )
+    return () => {
+      clearInterval(timer)
+      unsubscribe()
+    }
   }, [])
   const totalTyped = types.reduce((s, t) => s + t.count, 0)
   const pct = (v: number) => `${v.toFixed(1)}%`

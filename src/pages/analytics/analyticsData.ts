@@ -8,10 +8,10 @@ import type { Rng } from '../../sim/random'
 import { AGENT_TYPE_NAMES, type AgentTypeName } from '../../sim/types'
 
 export const HOUR_MS = 3_600_000
-export const PERFORMANCE_POINTS = 24
-export const RESOURCE_POINTS = 12
+const PERFORMANCE_POINTS = 24
+const RESOURCE_POINTS = 12
 export const RESOURCE_STEP_MS = 5 * 60_000
-export const TRAFFIC_POINTS = 15
+const TRAFFIC_POINTS = 15
 export const TRAFFIC_STEP_MS = 2 * 60_000
 
 export interface PerformancePoint {

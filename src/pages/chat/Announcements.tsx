@@ -7,22 +7,18 @@ import { walletState } from '../../state/walletStore'
 import { Button } from '../../ui/Button'
 import { Modal, ModalClose, ModalDescription, ModalTitle } from '../../ui/Modal'
 import { toast } from '../../ui/toastStore'
-import { chatState } from './chatStore'
-import { changeAnnouncement, chatKeys } from './queries'
+import { replaceRoom } from './chatCache'
+import { changeAnnouncement } from './queries'
 
 /** Calls 13/14 for the open room; the rooms cache and the open room take the answer. */
-function useAnnouncementChange() {
+function useAnnouncementChange(room: Room) {
   const queryClient = useQueryClient()
   return async (content?: string): Promise<boolean> => {
-    const room = chatState.room
     const wallet = walletState.walletAddress
-    if (!room || !wallet) return false
+    if (!wallet) return false
     try {
       const updated = await changeAnnouncement(room.id, wallet, content)
-      if (chatState.room?.id === updated.id) chatState.room = updated
-      queryClient.setQueryData<Room[]>(chatKeys.rooms, (rooms) =>
-        rooms?.map((r) => (r.id === updated.id ? updated : r)),
-      )
+      replaceRoom(queryClient, updated)
       toast({
         title: content === undefined ? 'Announcement Removed' : 'Announcement Created',
         description: updated.name,
@@ -70,11 +66,10 @@ const BannerLabel = styled.div`
 `
 
 /** The room's announcement; staff get its remove button. */
-export function AnnouncementBanner() {
-  const { room } = useSnapshot(chatState)
+export function AnnouncementBanner({ room }: { room: Room }) {
   const { isStaff } = useSnapshot(walletState)
-  const change = useAnnouncementChange()
-  const a = room?.announcement
+  const change = useAnnouncementChange(room)
+  const a = room.announcement
   if (!a) return null
   return (
     <Banner aria-label="Announcement">
@@ -121,11 +116,11 @@ const Actions = styled.div`
 `
 
 /** Staff 'Announce' button and its prompt (text must be non-empty after trimming, §5). */
-export function AnnounceButton() {
+export function AnnounceButton({ room }: { room: Room }) {
   const [open, setOpen] = useState(false)
   const [text, setText] = useState('')
   const [busy, setBusy] = useState(false)
-  const change = useAnnouncementChange()
+  const change = useAnnouncementChange(room)
   const ok = text.trim().length > 0 && !busy
 
   async function submit(e: FormEvent) {

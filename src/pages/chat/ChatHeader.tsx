@@ -2,11 +2,12 @@ import { useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { truncateAddress } from '../../contracts/address'
-import { disconnectWallet, walletState } from '../../state/walletStore'
+import { disconnectWallet, verifyBalance, walletState } from '../../state/walletStore'
 import { Button } from '../../ui/Button'
 import { media } from '../../app/theme'
 import { PanelFrame } from '../../ui/Panel'
 import { toast } from '../../ui/toastStore'
+import { NewDemoWalletButton } from '../../wallet/ConnectButtons'
 import { formatAmount } from './chatLogic'
 import { exitRoom } from './chatStore'
 import { StaffBadge } from './bits'
@@ -102,6 +103,21 @@ export function ChatHeader() {
       </Facts>
       <Actions>
         <Button onClick={() => setShopOpen(true)}>Shop</Button>
+        <NewDemoWalletButton
+          beforeReroll={exitRoom}
+          onConnected={() =>
+            void verifyBalance().catch(() =>
+              toast({
+                title: 'Balance Check Failed',
+                description: 'Could not verify your token balance',
+                variant: 'destructive',
+              }),
+            )
+          }
+          onError={(err) =>
+            toast({ title: 'Connection Failed', description: err.message, variant: 'destructive' })
+          }
+        />
         <Button $variant="danger" onClick={() => void disconnect()}>
           Disconnect
         </Button>

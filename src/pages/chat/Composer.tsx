@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
-import { MESSAGE_MAX_CHARS } from '../../contracts/chat'
+import { MESSAGE_MAX_CHARS, type Room } from '../../contracts/chat'
 import { walletState } from '../../state/walletStore'
 import { Button } from '../../ui/Button'
 import { TextInput } from '../../ui/TextInput'
 import { canSend } from './chatLogic'
-import { chatState, sendMessage } from './chatStore'
+import { sendMessage } from './chatStore'
 import { newClientId } from './queries'
 
 const Form = styled.form`
@@ -22,8 +22,7 @@ const Count = styled.span`
 `
 
 /** Message input: Enter sends; Send disabled per §5 (text, room, wallet). */
-export function Composer() {
-  const { room } = useSnapshot(chatState)
+export function Composer({ room }: { room: Room | null }) {
   const { walletAddress } = useSnapshot(walletState)
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)

@@ -6,9 +6,9 @@ import { walletState } from '../../state/walletStore'
 import { Button } from '../../ui/Button'
 import { LoadingText } from '../../ui/Page'
 import { isNearBottom } from './chatLogic'
-import { chatState } from './chatStore'
 import { NameTag } from './bits'
 import { ReactionBar, ReactionPicker } from './Reactions'
+import { useRoomMessages } from './useRoom'
 
 const Wrap = styled.div`
   position: relative;
@@ -133,8 +133,10 @@ function MessageRow({ message, wallet }: { message: ChatMessage; wallet: string 
  * The message list (role=log). §4: it follows new messages while the reader is within 100 px of
  * the bottom; scrolling up stops that and shows a scroll-to-bottom button.
  */
-export function MessageList() {
-  const { messages, messagesLoaded } = useSnapshot(chatState)
+export function MessageList({ roomId }: { roomId: string }) {
+  const query = useRoomMessages(roomId)
+  const messages = query.data?.list ?? []
+  const messagesLoaded = !query.isPending
   const { walletAddress } = useSnapshot(walletState)
   const scroller = useRef<HTMLDivElement>(null)
   const follow = useRef(true)
@@ -171,7 +173,7 @@ export function MessageList() {
         )}
         <List>
           {messages.map((m) => (
-            <MessageRow key={m.id} message={m as ChatMessage} wallet={walletAddress} />
+            <MessageRow key={m.id} message={m} wallet={walletAddress} />
           ))}
         </List>
       </Scroller>

@@ -11,10 +11,11 @@ import { toast } from '../../ui/toastStore'
 import { ConnectButtons } from '../../wallet/ConnectButtons'
 import type { WalletError } from '../../wallet/types'
 import { ChatHeader } from './ChatHeader'
-import { chatState, enterRoom, refreshRoom } from './chatStore'
+import { enterRoom } from './chatStore'
 import { roomsQuery } from './queries'
 import { RoomGrid } from './RoomGrid'
 import { RoomView } from './RoomView'
+import { useOpenRoom } from './useRoom'
 
 const Intro = styled.p`
   margin: 0 0 14px;
@@ -91,7 +92,7 @@ function ConnectPanel() {
 /** /chat (§2, §4): wallet, balance, tiered rooms, the open room, the shop. */
 export default function ChatPage() {
   const wallet = useSnapshot(walletState)
-  const { room } = useSnapshot(chatState)
+  const room = useOpenRoom()
   const connected = wallet.status === 'connected'
   const rooms = useQuery({ ...roomsQuery, enabled: connected })
 
@@ -109,10 +110,6 @@ export default function ChatPage() {
     }
   }, [rooms.isError])
 
-  useEffect(() => {
-    if (rooms.data) refreshRoom(rooms.data)
-  }, [rooms.data])
-
   const enter = (r: Room) => void enterRoom(r)
   const list = rooms.data ?? []
 
@@ -127,7 +124,7 @@ export default function ChatPage() {
           {rooms.data && <RoomGrid rooms={list} onEnter={enter} />}
         </Panel>
       )}
-      {connected && room && <RoomView rooms={list} onEnter={enter} />}
+      {connected && room && <RoomView room={room} rooms={list} onEnter={enter} />}
     </PageLayout>
   )
 }

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio'
 import { ONLINE_WINDOW_MS } from '../../contracts/chat'
 import { walletState } from '../../state/walletStore'
 import { lastSeenText } from './chatLogic'
-import { chatState } from './chatStore'
+import { useRoomParticipants } from './useRoom'
 import { NameTag } from './bits'
 import { useNow } from '../../ui/useNow'
 
@@ -39,8 +39,8 @@ const Empty = styled.p`
 `
 
 /** Participants of the open room, most recently seen first, each with 'Last seen'. */
-export function ParticipantsList() {
-  const { participants } = useSnapshot(chatState)
+export function ParticipantsList({ roomId }: { roomId: string }) {
+  const participants = useRoomParticipants(roomId).data ?? []
   const { walletAddress } = useSnapshot(walletState)
   const now = useNow(10_000, true)
   if (participants.length === 0) return <Empty>No one here yet.</Empty>

@@ -57,7 +57,7 @@ export function ReactionBar({ message, wallet }: { message: ChatMessage; wallet:
   )
 }
 
-export const Picker = styled.div`
+const Picker = styled.div`
   position: absolute;
   top: -14px;
   right: 8px;

@@ -146,12 +146,12 @@ export function RoomList({
   onEnter: (r: Room) => void
 }) {
   const { accessLevels, isStaff } = useSnapshot(walletState)
-  const { room: current, entering } = useSnapshot(chatState)
+  const { roomId: current, entering } = useSnapshot(chatState)
   return (
     <List aria-label="Rooms">
       {rooms.map((room) => {
         const open = hasRoomAccess(room.tier, accessLevels, isStaff)
-        const here = current?.id === room.id
+        const here = current === room.id
         return (
           <li key={room.id}>
             <Item

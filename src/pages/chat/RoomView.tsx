@@ -10,7 +10,7 @@ import { PanelFrame } from '../../ui/Panel'
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs'
 import { AnnounceButton, AnnouncementBanner } from './Announcements'
 import { onlineCount } from './chatLogic'
-import { chatState, exitRoom } from './chatStore'
+import { exitRoom } from './chatStore'
 import { Composer } from './Composer'
 import { DisplayNameEditor } from './DisplayNameEditor'
 import { MessageList } from './MessageList'
@@ -18,7 +18,7 @@ import { ParticipantsList } from './ParticipantsList'
 import { RoomList } from './RoomGrid'
 import { TierBadge } from './bits'
 import { useNow } from '../../ui/useNow'
-import { useRoomPolling } from './usePolling'
+import { useRoomLive, useRoomParticipants } from './useRoom'
 
 const Layout = styled.div`
   display: grid;
@@ -131,7 +131,15 @@ const Pane = styled(TabPanel)`
 `
 
 /** §2 mobile Menu: a drawer with Rooms and Participants tabs. */
-function MobileMenu({ rooms, onEnter }: { rooms: readonly Room[]; onEnter: (r: Room) => void }) {
+function MobileMenu({
+  roomId,
+  rooms,
+  onEnter,
+}: {
+  roomId: string
+  rooms: readonly Room[]
+  onEnter: (r: Room) => void
+}) {
   const [open, setOpen] = useState(false)
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -169,7 +177,7 @@ function MobileMenu({ rooms, onEnter }: { rooms: readonly Room[]; onEnter: (r: R
             </Pane>
             <Pane value="participants">
               <DisplayNameEditor id="display-name-mobile" />
-              <ParticipantsList />
+              <ParticipantsList roomId={roomId} />
             </Pane>
           </Tabs>
         </Drawer>
@@ -180,17 +188,18 @@ function MobileMenu({ rooms, onEnter }: { rooms: readonly Room[]; onEnter: (r: R
 
 /** Inside a room: header, announcement, messages, composer; rooms and participants beside it. */
 export function RoomView({
+  room,
   rooms,
   onEnter,
 }: {
+  room: Room
   rooms: readonly Room[]
   onEnter: (r: Room) => void
 }) {
-  const { room, participants } = useSnapshot(chatState)
+  const participants = useRoomParticipants(room.id).data ?? []
   const { isStaff } = useSnapshot(walletState)
   const now = useNow(10_000, true)
-  useRoomPolling(room?.id ?? null)
-  if (!room) return null
+  useRoomLive(room)
   return (
     <Layout>
       <Side aria-label="Rooms">
@@ -207,22 +216,22 @@ export function RoomView({
             <Online>● {onlineCount(participants, now)} online</Online>
           </Title>
           <Tools>
-            {isStaff && <AnnounceButton />}
-            <MobileMenu rooms={rooms} onEnter={onEnter} />
+            {isStaff && <AnnounceButton room={room} />}
+            <MobileMenu roomId={room.id} rooms={rooms} onEnter={onEnter} />
             <Button $size="sm" $variant="ghost" onClick={exitRoom}>
               Exit Room
             </Button>
           </Tools>
         </Head>
-        <AnnouncementBanner />
-        <MessageList />
-        <Composer />
+        <AnnouncementBanner room={room} />
+        <MessageList roomId={room.id} />
+        <Composer room={room} />
       </Main>
       <Side aria-label="Participants">
         <DisplayNameEditor />
         <div>
           <SideTitle>Participants</SideTitle>
-          <ParticipantsList />
+          <ParticipantsList roomId={room.id} />
         </div>
       </Side>
     </Layout>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage, Participant } from '../../contracts/chat'
 import {
+  sendFailureText,
   accessDeniedText,
   canBuy,
   canSend,
@@ -205,5 +206,29 @@ describe('rules', () => {
     const badge = { itemId: 'b', display: 'B', color: null }
     const out = withCosmetics([msg(1), msg(2, { walletAddress: 'X' })], 'W', badge, null)
     expect(out.map((m) => m.badge)).toEqual([badge, null])
+  })
+})
+
+describe('sendFailureText', () => {
+  it.each([
+    [
+      429,
+      'Too many requests: try again in 7 seconds',
+      '7',
+      'Failed to send message: sending too fast. Try again in 7 seconds.',
+    ],
+    [
+      429,
+      'Too many requests: try again in 3 seconds',
+      null,
+      'Failed to send message: sending too fast. Try again in 3 seconds.',
+    ],
+    [429, null, '1', 'Failed to send message: sending too fast. Try again in 1 second.'],
+    [429, null, null, 'Failed to send message: sending too fast. Try again shortly.'],
+    [403, 'Wallet mismatch', null, 'Failed to send message: Wallet mismatch'],
+    [500, 'boom', null, 'Failed to send message'],
+    [0, null, null, 'Failed to send message'],
+  ])('%d %s (Retry-After %s) → %s', (status, error, retryAfter, text) => {
+    expect(sendFailureText(status, error, retryAfter)).toBe(text)
   })
 })

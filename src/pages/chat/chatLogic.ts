@@ -11,7 +11,7 @@ import {
 } from '../../contracts/chat'
 
 /** §9: auto-scroll holds while the reader is within this many px of the bottom. */
-export const AUTO_SCROLL_PX = 100
+const AUTO_SCROLL_PX = 100
 /** §9: message poll and participants/registration poll. */
 export const MESSAGE_POLL_MS = 3_000
 export const PARTICIPANT_POLL_MS = 10_000
@@ -34,6 +34,13 @@ export function mergeMessages(
 /** The `?after=` cursor: the largest id of a server list, never going back. */
 export function nextCursor(cursor: number, fetched: readonly ChatMessage[]): number {
   return fetched.reduce((max, m) => Math.max(max, m.id), cursor)
+}
+
+/** A pushed participant into the list (replacing its old entry), most recently seen first. */
+export function upsertParticipant(list: readonly Participant[], p: Participant): Participant[] {
+  return [p, ...list.filter((x) => x.walletAddress !== p.walletAddress)].sort((a, b) =>
+    b.lastSeen.localeCompare(a.lastSeen),
+  )
 }
 
 /** §4: is the reader within 100 px of the bottom of the message list? */
@@ -135,4 +142,27 @@ export function withCosmetics(
 /** A CSS colour from the shop data, or null when it is not a plain hex colour. */
 export function safeColor(color: string | null | undefined): string | null {
   return color && /^#[0-9a-f]{3,8}$/i.test(color) ? color : null
+}
+
+/**
+ * §8 'Failed to send message', plus what to do about it: a 429 says how long to wait (Retry-After,
+ * else the seconds in the server's 'try again in N seconds'); a 4xx adds the server's reason.
+ */
+export function sendFailureText(
+  status: number,
+  serverError: string | null,
+  retryAfter: string | null,
+): string {
+  const base = 'Failed to send message'
+  if (status === 429) {
+    const fromHeader = Number(retryAfter)
+    const fromText = Number(/(\d+)\s*seconds?/i.exec(serverError ?? '')?.[1])
+    const s = Number.isFinite(fromHeader) && fromHeader > 0 ? Math.ceil(fromHeader) : fromText
+    return Number.isFinite(s) && s > 0
+      ? `${base}: sending too fast. Try again in ${s} second${s === 1 ? '' : 's'}.`
+      : `${base}: sending too fast. Try again shortly.`
+  }
+  if (status >= 400 && status < 500 && serverError && serverError.length <= 200)
+    return `${base}: ${serverError}`
+  return base
 }

@@ -1,48 +1,41 @@
 import { proxy } from 'valtio'
 import { HttpError } from '../../api/http'
+import { appQueryClient as qc } from '../../api/queryClient'
 import type { ChatMessage, Cosmetic, Participant, Room } from '../../contracts/chat'
 import { ensureFreshBalance, setDisplayName, walletState } from '../../state/walletStore'
 import { toast } from '../../ui/toastStore'
+import { addMessages, cursorOf, setParticipants } from './chatCache'
 import {
   accessDeniedText,
   hasRoomAccess,
-  mergeMessages,
-  nextCursor,
   reactionMethod,
+  sendFailureText,
   withCosmetics,
 } from './chatLogic'
 import {
+  chatKeys,
   fetchMessages,
-  fetchParticipants,
   postMessage,
   registerParticipant,
   sendReaction,
+  type RoomMessages,
 } from './queries'
 
 /**
- * The open room (§4 room entry, polling, sending, reactions, renaming). Rooms, the shop and
- * announcements go through react-query in the components; what accumulates (messages behind an
- * `?after=` cursor) and what polls lives here.
+ * The chat screen's UI state (§4 room entry): which room is open, which one is being entered, and
+ * whether its push channel is up. The server's data — rooms, messages, participants, purchases —
+ * lives in the react-query cache (queries.ts, chatCache.ts), keyed by room, so an answer for a
+ * room that is no longer open simply lands in that room's cache entry.
  */
 export interface ChatState {
-  room: Room | null
+  roomId: string | null
   /** room id being entered (balance check running) */
   entering: string | null
-  messages: ChatMessage[]
-  /** largest message id the server listed: the `?after=` of the next poll */
-  cursor: number
-  messagesLoaded: boolean
-  participants: Participant[]
+  /** the open room's push channel is connected (polling pauses while it is) */
+  live: boolean
 }
 
-export const chatState = proxy<ChatState>({
-  room: null,
-  entering: null,
-  messages: [],
-  cursor: 0,
-  messagesLoaded: false,
-  participants: [],
-})
+export const chatState = proxy<ChatState>({ roomId: null, entering: null, live: false })
 
 const destructive = (title: string, description?: string) =>
   toast({ title, description, variant: 'destructive' })
@@ -57,13 +50,14 @@ function requireWallet(): string | null {
 }
 
 /** Polling failures are only logged (§8). */
-function logPollFailure(what: string, err: unknown) {
+export function logPollFailure(what: string, err: unknown) {
   console.warn(`[chat] ${what} failed:`, err instanceof Error ? err.message : err)
 }
 
 /**
  * §4 room entry: a wallet, a balance verified within 30 s (re-verified when older) and access to
- * the room's tier; then messages, participants and registration.
+ * the room's tier; then the room opens (its messages and participants load through react-query)
+ * and this wallet registers.
  */
 export async function enterRoom(room: Room): Promise<boolean> {
   if (!requireWallet() || chatState.entering) return false
@@ -79,69 +73,44 @@ export async function enterRoom(room: Room): Promise<boolean> {
       destructive('Access Denied', accessDeniedText(room))
       return false
     }
-    Object.assign(chatState, {
-      room,
-      messages: [],
-      cursor: 0,
-      messagesLoaded: false,
-      participants: [],
-    })
-    await Promise.all([loadMessages(room.id), loadParticipants(room.id), register(room.id)])
-    return chatState.room?.id === room.id
+    // A fresh start: the latest messages and participants, not what an earlier visit left.
+    qc.removeQueries({ queryKey: chatKeys.messages(room.id) })
+    qc.removeQueries({ queryKey: chatKeys.participants(room.id) })
+    Object.assign(chatState, { roomId: room.id, live: false })
+    await register(room.id)
+    return chatState.roomId === room.id
   } finally {
     chatState.entering = null
   }
 }
 
 export function exitRoom() {
-  Object.assign(chatState, {
-    room: null,
-    messages: [],
-    cursor: 0,
-    messagesLoaded: false,
-    participants: [],
-  })
+  Object.assign(chatState, { roomId: null, live: false })
 }
 
-/** Keeps the open room's details (announcement) current from a fresh rooms list. */
-export function refreshRoom(rooms: readonly Room[]) {
-  const open = chatState.room
-  const fresh = open && rooms.find((r) => r.id === open.id)
-  if (fresh && JSON.stringify(fresh) !== JSON.stringify(open)) chatState.room = fresh
+/** The server refused the open room (balance dropped below its tier): back to the room list. */
+export function accessLost(room: Pick<Room, 'id' | 'name' | 'requiredTokenAmount'>) {
+  if (chatState.roomId !== room.id) return
+  exitRoom()
+  destructive('Access Denied', accessDeniedText(room))
 }
 
-/** First load (latest messages), then every 3 s only the newer ones (`?after=`). */
-export async function loadMessages(roomId: string): Promise<void> {
-  const first = !chatState.messagesLoaded
+/**
+ * §4 message poll (every 3 s while the push channel is down): the messages after the cursor, and
+ * the latest ones again for their reactions (which `?after=` cannot bring; the push would).
+ */
+export async function pollMessages(roomId: string): Promise<void> {
+  const cursor = cursorOf(qc, roomId)
+  if (cursor === null) return
   try {
-    const fetched = await fetchMessages(roomId, first ? undefined : chatState.cursor)
-    if (chatState.room?.id !== roomId) return
-    chatState.messages = mergeMessages(chatState.messages, fetched)
-    chatState.cursor = nextCursor(chatState.cursor, fetched)
-    chatState.messagesLoaded = true
+    const [fresh, latest] = await Promise.all([
+      fetchMessages(roomId, cursor),
+      fetchMessages(roomId),
+    ])
+    addMessages(qc, roomId, latest, false)
+    addMessages(qc, roomId, fresh)
   } catch (err) {
-    if (chatState.room?.id !== roomId) return
-    if (first && err instanceof HttpError && err.status === 403) {
-      // The server disagrees with our cached access (balance changed): back to the room list.
-      exitRoom()
-      destructive('Access Denied', accessDeniedText(chatRoomOr(roomId)))
-      return
-    }
-    if (first) chatState.messagesLoaded = true
     logPollFailure('message poll', err)
-  }
-}
-
-function chatRoomOr(roomId: string): Pick<Room, 'name' | 'requiredTokenAmount'> {
-  return chatState.room ?? { name: roomId, requiredTokenAmount: 0 }
-}
-
-export async function loadParticipants(roomId: string): Promise<void> {
-  try {
-    const list = await fetchParticipants(roomId)
-    if (chatState.room?.id === roomId) chatState.participants = list
-  } catch (err) {
-    logPollFailure('participants', err)
   }
 }
 
@@ -151,8 +120,7 @@ export async function register(roomId: string): Promise<void> {
   const name = walletState.displayName
   if (!wallet || !name) return
   try {
-    const list = await registerParticipant(roomId, wallet, name)
-    if (chatState.room?.id === roomId) chatState.participants = list
+    setParticipants(qc, roomId, await registerParticipant(roomId, wallet, name))
   } catch (err) {
     logPollFailure('registration', err)
   }
@@ -161,7 +129,9 @@ export async function register(roomId: string): Promise<void> {
 /** The name the server holds for this wallet in the open room (the editor reverts to it). */
 export function storedName(): string {
   const wallet = walletState.walletAddress
-  const me = chatState.participants.find((p) => p.walletAddress === wallet)
+  const roomId = chatState.roomId
+  const list = roomId ? qc.getQueryData<Participant[]>(chatKeys.participants(roomId)) : undefined
+  const me = list?.find((p) => p.walletAddress === wallet)
   return me?.displayName ?? walletState.displayName ?? ''
 }
 
@@ -171,14 +141,11 @@ export function storedName(): string {
  */
 export async function renameMe(name: string): Promise<boolean> {
   const wallet = requireWallet()
-  const room = chatState.room
+  const roomId = chatState.roomId
   const trimmed = name.trim()
   if (!wallet || !trimmed) return false
   try {
-    if (room) {
-      const list = await registerParticipant(room.id, wallet, trimmed)
-      if (chatState.room?.id === room.id) chatState.participants = list
-    }
+    if (roomId) setParticipants(qc, roomId, await registerParticipant(roomId, wallet, trimmed))
     setDisplayName(trimmed)
     toast({ title: 'Display Name Updated', description: `You now appear as ${trimmed}` })
     return true
@@ -195,23 +162,26 @@ export async function renameMe(name: string): Promise<boolean> {
  */
 export async function sendMessage(content: string, clientId: string): Promise<boolean> {
   const wallet = requireWallet()
-  const room = chatState.room
+  const roomId = chatState.roomId
   const name = walletState.displayName
-  if (!wallet || !room || !name || !content.trim()) return false
+  if (!wallet || !roomId || !name || !content.trim()) return false
   try {
-    const message = await postMessage(room.id, {
+    const message = await postMessage(roomId, {
       walletAddress: wallet,
       displayName: name,
       content,
       clientId,
     })
-    // Shown at once; the poll cursor does not move, so messages in between still arrive.
-    if (chatState.room?.id === room.id) {
-      chatState.messages = mergeMessages(chatState.messages, [message])
-    }
+    // Shown at once; the cursor does not move, so messages stored in between still arrive.
+    addMessages(qc, roomId, [message], false)
     return true
-  } catch {
-    destructive('Error', 'Failed to send message')
+  } catch (err) {
+    destructive(
+      'Error',
+      err instanceof HttpError
+        ? sendFailureText(err.status, err.serverError, err.retryAfter)
+        : sendFailureText(0, null, null),
+    )
     return false
   }
 }
@@ -219,14 +189,11 @@ export async function sendMessage(content: string, clientId: string): Promise<bo
 /** §4 reaction toggle: removes this wallet's emoji if given, else adds it. */
 export async function toggleReaction(message: ChatMessage, emoji: string): Promise<void> {
   const wallet = requireWallet()
-  const room = chatState.room
-  if (!wallet || !room) return
+  const roomId = chatState.roomId
+  if (!wallet || !roomId) return
   const method = reactionMethod(message.reactions, emoji, wallet)
   try {
-    const updated = await sendReaction(room.id, message.id, method, wallet, emoji)
-    if (chatState.room?.id === room.id) {
-      chatState.messages = mergeMessages(chatState.messages, [updated])
-    }
+    addMessages(qc, roomId, [await sendReaction(roomId, message.id, method, wallet, emoji)], false)
   } catch (err) {
     logPollFailure('reaction', err)
   }
@@ -234,8 +201,12 @@ export async function toggleReaction(message: ChatMessage, emoji: string): Promi
 
 /** After a shop toggle: this wallet's listed messages and entry show the new badge/title. */
 export function showCosmetics(wallet: string, badge: Cosmetic | null, title: Cosmetic | null) {
-  chatState.messages = withCosmetics(chatState.messages, wallet, badge, title)
-  chatState.participants = chatState.participants.map((p) =>
-    p.walletAddress === wallet ? { ...p, badge, title } : p,
+  const roomId = chatState.roomId
+  if (!roomId) return
+  qc.setQueryData<RoomMessages>(chatKeys.messages(roomId), (cur) =>
+    cur ? { ...cur, list: withCosmetics(cur.list, wallet, badge, title) } : cur,
+  )
+  qc.setQueryData<Participant[]>(chatKeys.participants(roomId), (list) =>
+    list?.map((p) => (p.walletAddress === wallet ? { ...p, badge, title } : p)),
   )
 }

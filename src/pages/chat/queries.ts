@@ -1,6 +1,7 @@
-/** React-query keys and typed fetchers of the chat screen (SPEC §7 calls 7–18, shop items). */
+/** React-query keys, queries and typed calls of the chat screen (SPEC §7 calls 7–18, shop items). */
 import type { QueryFunctionContext } from '@tanstack/react-query'
 import { z } from 'zod'
+import { request } from '../../api/http'
 import { getQueryFn } from '../../api/queryClient'
 import {
   MessageSchema,
@@ -11,131 +12,150 @@ import {
   type Room,
 } from '../../contracts/chat'
 import { PurchaseSchema, ShopItemSchema, type Purchase, type ShopItem } from '../../contracts/shop'
-import { walletRequest } from '../../state/walletStore'
+import { nextCursor } from './chatLogic'
 
 /** Keys name the URL (src/api convention: the default query GETs the key's URL). */
 export const chatKeys = {
   rooms: ['/api/chat/rooms'] as const,
   shopItems: ['/api/chat/shop/items'] as const,
   purchases: (wallet: string) => ['/api/chat/shop/purchases', wallet] as const,
+  messages: (roomId: string) => ['/api/chat/rooms', roomId, 'messages'] as const,
+  participants: (roomId: string) => ['/api/chat/rooms', roomId, 'participants'] as const,
 }
-
-const getJson = getQueryFn<unknown>({ on401: 'throw' })
 
 export const roomsQuery = {
   queryKey: chatKeys.rooms,
-  queryFn: async (ctx: QueryFunctionContext): Promise<Room[]> =>
-    z.array(RoomSchema).parse(await getJson(ctx)),
+  queryFn: getQueryFn<Room[]>(z.array(RoomSchema)),
 }
 
 export const shopItemsQuery = {
   queryKey: chatKeys.shopItems,
-  queryFn: async (ctx: QueryFunctionContext): Promise<ShopItem[]> =>
-    z.array(ShopItemSchema).parse(await getJson(ctx)),
+  queryFn: getQueryFn<ShopItem[]>(z.array(ShopItemSchema)),
 }
 
 export function purchasesQuery(wallet: string) {
   return {
     queryKey: chatKeys.purchases(wallet),
-    queryFn: async (): Promise<Purchase[]> =>
-      z
-        .array(PurchaseSchema)
-        .parse(
-          await walletRequest('GET', `/api/chat/shop/purchases/${encodeURIComponent(wallet)}`),
-        ),
+    queryFn: ({ signal }: QueryFunctionContext): Promise<Purchase[]> =>
+      request('GET', `/api/chat/shop/purchases/${encodeURIComponent(wallet)}`, {
+        parse: z.array(PurchaseSchema),
+        signal,
+      }),
   }
 }
 
 const roomUrl = (roomId: string) => `/api/chat/rooms/${encodeURIComponent(roomId)}`
+const MessagesSchema = z.array(MessageSchema)
+
+/**
+ * A room's messages as cached: oldest first, and the `?after=` cursor — the largest id the server
+ * listed or pushed (a message we posted ourselves is shown at once but does not move it, so
+ * messages stored in between still arrive).
+ */
+export interface RoomMessages {
+  list: ChatMessage[]
+  cursor: number
+}
+
+/** Call 8 without a cursor: the latest messages, the room's starting point. */
+export function messagesQuery(roomId: string) {
+  return {
+    queryKey: chatKeys.messages(roomId),
+    queryFn: async ({ signal }: QueryFunctionContext): Promise<RoomMessages> => {
+      const list = await fetchMessages(roomId, undefined, signal)
+      return { list, cursor: nextCursor(0, list) }
+    },
+  }
+}
 
 /** Call 8: the latest messages, or with `after` only the newer ones. */
-export async function fetchMessages(roomId: string, after?: number): Promise<ChatMessage[]> {
+export function fetchMessages(
+  roomId: string,
+  after?: number,
+  signal?: AbortSignal,
+): Promise<ChatMessage[]> {
   const query = after === undefined ? '' : `?after=${after}`
-  return z
-    .array(MessageSchema)
-    .parse(await walletRequest('GET', `${roomUrl(roomId)}/messages${query}`))
+  return request('GET', `${roomUrl(roomId)}/messages${query}`, { parse: MessagesSchema, signal })
 }
 
 /** Call 9. */
-export async function fetchParticipants(roomId: string): Promise<Participant[]> {
-  return z
-    .array(ParticipantSchema)
-    .parse(await walletRequest('GET', `${roomUrl(roomId)}/participants`))
+export function participantsQuery(roomId: string) {
+  return {
+    queryKey: chatKeys.participants(roomId),
+    queryFn: getQueryFn<Participant[]>(z.array(ParticipantSchema)),
+  }
+}
+
+/** The room's push channel (Server-Sent Events), resuming after `cursor`. */
+export function roomEventsUrl(roomId: string, cursor: number): string {
+  return `${roomUrl(roomId)}/events?after=${cursor}`
 }
 
 /** Call 10: registers (or renames) and returns the participants. */
-export async function registerParticipant(
+export function registerParticipant(
   roomId: string,
   walletAddress: string,
   displayName: string,
 ): Promise<Participant[]> {
-  return z.array(ParticipantSchema).parse(
-    await walletRequest('POST', `${roomUrl(roomId)}/participants`, {
-      walletAddress,
-      displayName,
-    }),
-  )
+  return request('POST', `${roomUrl(roomId)}/participants`, {
+    body: { walletAddress, displayName },
+    parse: z.array(ParticipantSchema),
+  })
 }
 
 /** Call 11. The client id makes a resend after a lost answer idempotent. */
-export async function postMessage(
+export function postMessage(
   roomId: string,
   body: { walletAddress: string; displayName: string; content: string; clientId: string },
 ): Promise<ChatMessage> {
-  return MessageSchema.parse(await walletRequest('POST', `${roomUrl(roomId)}/messages`, body))
+  return request('POST', `${roomUrl(roomId)}/messages`, { body, parse: MessageSchema })
 }
 
 /** Call 15 (POST adds, DELETE removes); answers the message with its reactions. */
-export async function sendReaction(
+export function sendReaction(
   roomId: string,
   messageId: number,
   method: 'POST' | 'DELETE',
   walletAddress: string,
   emoji: string,
 ): Promise<ChatMessage> {
-  return MessageSchema.parse(
-    await walletRequest(method, `${roomUrl(roomId)}/messages/${messageId}/reactions`, {
-      walletAddress,
-      emoji,
-    }),
-  )
+  return request(method, `${roomUrl(roomId)}/messages/${messageId}/reactions`, {
+    body: { walletAddress, emoji },
+    parse: MessageSchema,
+  })
 }
 
 /** Calls 13 and 14 (staff): create (content) or remove (no content) the room's announcement. */
-export async function changeAnnouncement(
+export function changeAnnouncement(
   roomId: string,
   walletAddress: string,
   content?: string,
 ): Promise<Room> {
   const body = content === undefined ? { walletAddress } : { walletAddress, content }
-  return RoomSchema.parse(
-    await walletRequest(
-      content === undefined ? 'DELETE' : 'POST',
-      `${roomUrl(roomId)}/announcement`,
-      body,
-    ),
-  )
+  return request(content === undefined ? 'DELETE' : 'POST', `${roomUrl(roomId)}/announcement`, {
+    body,
+    parse: RoomSchema,
+  })
 }
 
 /** Call 16. */
-export async function purchaseItem(walletAddress: string, itemId: string): Promise<Purchase> {
-  return PurchaseSchema.parse(
-    await walletRequest('POST', '/api/chat/shop/purchase', { walletAddress, itemId }),
-  )
+export function purchaseItem(walletAddress: string, itemId: string): Promise<Purchase> {
+  return request('POST', '/api/chat/shop/purchase', {
+    body: { walletAddress, itemId },
+    parse: PurchaseSchema,
+  })
 }
 
 /** Call 18. */
-export async function setItemActive(
+export function setItemActive(
   walletAddress: string,
   itemId: string,
   active: boolean,
 ): Promise<Purchase> {
-  return PurchaseSchema.parse(
-    await walletRequest('PATCH', `/api/chat/shop/purchases/${encodeURIComponent(itemId)}`, {
-      walletAddress,
-      active,
-    }),
-  )
+  return request('PATCH', `/api/chat/shop/purchases/${encodeURIComponent(itemId)}`, {
+    body: { walletAddress, active },
+    parse: PurchaseSchema,
+  })
 }
 
 /** A client message id: 8–64 of [A-Za-z0-9_-] (ClientIdSchema). */

@@ -23,7 +23,7 @@ const MeterBox = styled.div`
 `
 
 /** A short bar with its percentage; `colored` applies the §9 load colours. */
-export function Meter({
+function Meter({
   value,
   label,
   colored = true,

@@ -8,12 +8,12 @@ import type { Rng } from '../../sim/random'
 
 export const COMPUTE_REFRESH_MS = 10_000
 export const WARNING_CAP = 5
-export const NEW_WARNING_CHANCE = 0.2
-export const CRITICAL_SHARE = 0.3
+const NEW_WARNING_CHANCE = 0.2
+const CRITICAL_SHARE = 0.3
 
 export type NodeStatus = 'online' | 'maintenance'
 export type Priority = 'high' | 'medium' | 'low'
-export type WarningLevel = 'warning' | 'critical'
+type WarningLevel = 'warning' | 'critical'
 export type BarTone = 'green' | 'yellow' | 'red'
 
 export interface ComputeNode {
@@ -93,7 +93,7 @@ const WARNING_TEXTS: Record<WarningLevel, readonly string[]> = {
     'Task checkpoint failed on {node}',
   ],
 }
-export const FIRST_TASK_SEQ = 2041
+const FIRST_TASK_SEQ = 2041
 
 /** Seconds as 'hh:mm:ss', capped at 99:59:59. */
 export function formatEta(seconds: number): string {
@@ -124,7 +124,7 @@ function round1(v: number): number {
   return Math.round(v * 10) / 10
 }
 
-export function generateNodes(rng: Rng): ComputeNode[] {
+function generateNodes(rng: Rng): ComputeNode[] {
   return NODE_SPECS.map((spec, i) => {
     const online = !rng.chance(0.15)
     return {
@@ -142,7 +142,7 @@ export function generateNodes(rng: Rng): ComputeNode[] {
 }
 
 /** Task number `seq` on one of the online nodes (any node when none is online). */
-export function generateTask(rng: Rng, nodes: readonly ComputeNode[], seq: number): ComputeTask {
+function generateTask(rng: Rng, nodes: readonly ComputeNode[], seq: number): ComputeTask {
   const online = nodes.filter((n) => n.status === 'online')
   return {
     id: `task-${seq}`,

@@ -12,7 +12,7 @@ import {
   type Shard,
 } from './databaseData'
 
-export const STATUS_TONE: Record<DbStatus | QueryStatus, Tone> = {
+const STATUS_TONE: Record<DbStatus | QueryStatus, Tone> = {
   online: 'green',
   syncing: 'yellow',
   error: 'red',

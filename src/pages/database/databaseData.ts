@@ -11,14 +11,14 @@ export const DATABASE_REFRESH_MS = 15_000
 export const DISK_MIN = 50
 export const DISK_MAX = 95
 /** Largest disk-usage step per refresh, in percentage points. */
-export const DISK_DRIFT = 4
+const DISK_DRIFT = 4
 /** Recent queries kept in the table. */
 export const QUERY_CAP = 8
 /** Number of the newest query of a fresh state; later ones count up from it. */
-export const FIRST_QUERY_SEQ = 4120
+const FIRST_QUERY_SEQ = 4120
 
 export type DbStatus = 'online' | 'syncing' | 'error'
-export type DbType = 'TimeSeries' | 'Document' | 'Graph' | 'Ledger'
+type DbType = 'TimeSeries' | 'Document' | 'Graph' | 'Ledger'
 export type QueryStatus = 'completed' | 'error'
 export type BarTone = 'green' | 'yellow' | 'red'
 
@@ -131,7 +131,7 @@ export function formatAge(ms: number, now: number): string {
   return `${Math.floor(h / 24)}d ago`
 }
 
-export function generateDatabases(rng: Rng, now: number): DemoDatabase[] {
+function generateDatabases(rng: Rng, now: number): DemoDatabase[] {
   return CATALOG.map((c, i) => ({
     id: `db-${String(i + 1).padStart(2, '0')}`,
     name: c.name,
@@ -143,7 +143,7 @@ export function generateDatabases(rng: Rng, now: number): DemoDatabase[] {
   }))
 }
 
-export function generateShards(rng: Rng, databases: readonly DemoDatabase[]): Shard[] {
+function generateShards(rng: Rng, databases: readonly DemoDatabase[]): Shard[] {
   const shards: Shard[] = []
   for (let i = 0; i < SHARD_COUNT; i++) {
     shards.push({
@@ -159,7 +159,7 @@ export function generateShards(rng: Rng, databases: readonly DemoDatabase[]): Sh
 }
 
 /** Query number `seq` (id 'q-{seq}'), finished at `timestamp`; 8% of them end in error. */
-export function generateQuery(
+function generateQuery(
   rng: Rng,
   databases: readonly DemoDatabase[],
   seq: number,
@@ -175,11 +175,7 @@ export function generateQuery(
 }
 
 /** QUERY_CAP queries numbered up to FIRST_QUERY_SEQ, newest first, seconds apart before `now`. */
-export function generateQueries(
-  rng: Rng,
-  databases: readonly DemoDatabase[],
-  now: number,
-): Query[] {
+function generateQueries(rng: Rng, databases: readonly DemoDatabase[], now: number): Query[] {
   const list: Query[] = []
   let t = now
   for (let i = 0; i < QUERY_CAP; i++) {

@@ -8,7 +8,7 @@ import { formatClock } from '../database/databaseData'
 import { canRepair, type ComponentHealth, type ComponentStatus } from './diagnosticsData'
 import type { DiagnosticsModel, LogEntry, LogTone } from './useDiagnostics'
 
-export const STATUS_TONE: Record<ComponentStatus, Tone> = {
+const STATUS_TONE: Record<ComponentStatus, Tone> = {
   operational: 'green',
   degraded: 'yellow',
   failed: 'red',

@@ -7,10 +7,10 @@
 import type { Rng } from '../../sim/random'
 
 export const LIST_LOAD_MS = 1500
-export const DIAGNOSE_MS = 3000
-export const REPAIR_MS = 5000
-export const DIAGNOSE_SUCCESS = 0.7
-export const REPAIR_SUCCESS = 0.6
+const DIAGNOSE_MS = 3000
+const REPAIR_MS = 5000
+const DIAGNOSE_SUCCESS = 0.7
+const REPAIR_SUCCESS = 0.6
 
 export type ComponentStatus = 'operational' | 'degraded' | 'failed'
 export type Operation = 'diagnose' | 'repair'

@@ -18,7 +18,7 @@ import {
 
 /** Salt on `?seed=` so this screen's draws are their own stream. */
 const SEED_SALT = 0xd1
-export const LOG_CAP = 50
+const LOG_CAP = 50
 
 export type LogTone = 'info' | 'success' | 'alert'
 export interface LogEntry {

@@ -40,6 +40,10 @@ const Switch = styled.button.attrs({ type: 'button' })`
   font-size: 10px;
   letter-spacing: 0.12em;
   cursor: pointer;
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
   span {
     position: relative;
     width: 26px;
@@ -70,7 +74,7 @@ const Switch = styled.button.attrs({ type: 'button' })`
 
 /** §2 action-text banner, §4 active/standby control and the feed badge, in one row. */
 export function ActionBanner() {
-  const { actionText, isActive } = useSnapshot(swarm)
+  const { actionText, isActive, controllable } = useSnapshot(swarm)
   return (
     <Bar>
       <Banner $active={isActive} aria-live="polite" data-testid="action-text">
@@ -80,6 +84,10 @@ export function ActionBanner() {
         role="switch"
         aria-checked={isActive}
         aria-label="Swarm active"
+        disabled={!controllable}
+        title={
+          controllable ? undefined : "The live swarm is the server's: simulate locally to change it"
+        }
         onClick={toggleActive}
       >
         <span aria-hidden="true" />

@@ -90,7 +90,7 @@ const Line = styled.div<{ $type: string }>`
             ? p.theme.color.yellow
             : p.theme.color.text};
   time {
-    color: ${(p) => p.theme.color.dim};
+    color: ${(p) => p.theme.color.muted};
     flex-shrink: 0;
   }
   b {

@@ -1,5 +1,7 @@
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
+import { FOLLOW_ZOOM } from '../../scene/camera/camera'
+import { followAgent } from '../../state/cameraStore'
 import { selectAgent, swarm } from '../../state/swarmStore'
 import { Badge, type Tone as BadgeTone } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
@@ -13,6 +15,7 @@ import { displayedAgent, swarmNowMs } from './swarmReadings'
 
 const Head = styled.header`
   display: flex;
+  flex-wrap: wrap;
   align-items: flex-start;
   justify-content: space-between;
   gap: 10px;
@@ -20,6 +23,7 @@ const Head = styled.header`
   border-bottom: 1px solid ${(p) => p.theme.color.border};
 `
 const Titles = styled.div`
+  flex: 1 1 240px;
   display: flex;
   flex-direction: column;
   gap: 6px;
@@ -30,8 +34,10 @@ const Badges = styled.div`
   flex-wrap: wrap;
   gap: 6px;
 `
+/* On a phone the buttons wrap below the title instead of squeezing it to one word a line. */
 const Side = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 10px;
   flex-shrink: 0;
@@ -50,6 +56,12 @@ const Pending = styled.p`
   text-align: center;
   color: ${(p) => p.theme.color.muted};
 `
+
+/** Closes the modal and hands the camera to the agent (FollowChip shows it; a pan or zoom ends it). */
+function follow(id: string, zoom: number | null) {
+  followAgent(id, zoom)
+  selectAgent(null)
+}
 
 const STATUS_TONE: Record<string, BadgeTone> = {
   active: 'green',
@@ -126,6 +138,12 @@ function AgentDetail({ id, compact }: { id: string; compact: boolean }) {
         </Titles>
         <Side>
           <small>{MODAL_VERSION_TEXT}</small>
+          <Button $size="sm" $variant="ghost" onClick={() => follow(agent.id, null)}>
+            Follow
+          </Button>
+          <Button $size="sm" $variant="ghost" onClick={() => follow(agent.id, FOLLOW_ZOOM)}>
+            Zoom to agent
+          </Button>
           <ModalClose asChild>
             <Button $size="sm">Close</Button>
           </ModalClose>

@@ -1,6 +1,8 @@
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
+import { FOLLOW_ZOOM } from '../../scene/camera/camera'
+import { followAgent } from '../../state/cameraStore'
 import { swarm } from '../../state/swarmStore'
 import { HOVER_HINT_TEXT, modeTexts, networkBarPercent, shortName } from './agentText'
 import { usePolled } from './hooks'
@@ -88,6 +90,37 @@ const Hint = styled.div`
   letter-spacing: 0.1em;
 `
 
+const Keys = styled.div`
+  color: ${(p) => p.theme.color.muted};
+  font-size: 10px;
+  letter-spacing: 0.06em;
+  kbd {
+    padding: 0 4px;
+    border: 1px solid ${(p) => p.theme.color.border};
+    border-radius: 3px;
+    font-family: inherit;
+    color: ${(p) => p.theme.color.text};
+  }
+`
+
+/** The hover card's keys: F follows the hovered agent, Z zooms to it (not while typing). */
+function useFollowKeys(agentId: string) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.repeat) return
+      const t = e.target
+      if (t instanceof HTMLElement && (t.isContentEditable || t.closest('input, textarea, select')))
+        return
+      const key = e.key.toLowerCase()
+      if (key !== 'f' && key !== 'z') return
+      e.preventDefault()
+      followAgent(agentId, key === 'z' ? FOLLOW_ZOOM : null)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [agentId])
+}
+
 /** §2 agent hover card at swarm.hoverInfo.position (≤ 260 px, kept inside the viewport). */
 export function AgentHoverCard() {
   const { hoverInfo, selectedAgentId } = useSnapshot(swarm)
@@ -100,6 +133,7 @@ function HoverCard({ agentId, x, y }: { agentId: string; x: number; y: number })
   const ref = useRef<HTMLDivElement>(null)
   const [pos, setPos] = useState<{ left: number; top: number } | null>(null)
   const energy = useEasedNumber(agent?.energyLevel ?? 0)
+  useFollowKeys(agentId)
 
   useLayoutEffect(() => {
     const el = ref.current
@@ -176,6 +210,9 @@ function HoverCard({ agentId, x, y }: { agentId: string; x: number; y: number })
         <span>Efficiency</span>
         <span>{(efficiencyFraction(agent.efficiency) * 100).toFixed(1)}%</span>
       </Line>
+      <Keys>
+        <kbd>F</kbd> follow · <kbd>Z</kbd> zoom to agent
+      </Keys>
       <Hint>{HOVER_HINT_TEXT}</Hint>
     </Card>
   )

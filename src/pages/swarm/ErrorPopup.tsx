@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { selectAgent, swarm } from '../../state/swarmStore'
 import { shortName } from './agentText'
-import { POPUP_INITIAL, popupDismiss, popupDueIn, popupStep } from './errorPopup'
+import { POPUP_INITIAL, POPUP_ROWS, popupDismiss, popupDueIn, popupStep } from './errorPopup'
 import { IconButton } from './OverlayPanel'
 
 const Box = styled.section`
@@ -41,8 +41,6 @@ const Errors = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-  max-height: 96px;
-  overflow-y: auto;
   li {
     display: flex;
     align-items: baseline;
@@ -54,7 +52,26 @@ const Errors = styled.ul`
     color: ${(p) => p.theme.color.amber};
     font-family: inherit;
   }
+  /* an error whose agent has recovered: no longer an alarm */
+  li[data-resolved='true'] {
+    color: ${(p) => p.theme.color.muted};
+  }
+  li[data-resolved='true'] code {
+    color: ${(p) => p.theme.color.muted};
+  }
+  small {
+    flex-shrink: 0;
+    color: ${(p) => p.theme.color.green};
+    font-size: 10px;
+    letter-spacing: 0.08em;
+  }
 `
+const More = styled.p`
+  margin: 0;
+  color: ${(p) => p.theme.color.muted};
+  font-size: 11px;
+`
+
 
 /**
  * §2 error detection popup: shows 1 s after failures exist while the network is active, lists the
@@ -89,7 +106,8 @@ export function ErrorPopup() {
 
   if (state.phase !== 'shown') return null
   const failingIds = new Set(s.failingAgents)
-  const errors = s.recentErrors.slice(-6).reverse()
+  const errors = s.recentErrors.slice(-POPUP_ROWS).reverse()
+  const earlier = s.recentErrors.length - errors.length
   return (
     <Box aria-label="Error detection">
       <Head>
@@ -103,12 +121,13 @@ export function ErrorPopup() {
             : 'All agents restored to operational status.'}
         </div>
         {errors.length > 0 && (
-          <Errors aria-label="Latest errors">
+          <Errors aria-label={failing > 0 ? 'Latest errors' : 'Resolved errors'}>
             {errors.map((e) => (
-              <li key={e.id}>
+              <li key={e.id} data-resolved={!failingIds.has(e.agentId)}>
                 <span>
                   <code>[{e.errorCode}]</code> {shortName(e.agentId)}: {e.message}
                 </span>
+                {!failingIds.has(e.agentId) && <small>RESTORED</small>}
                 {failingIds.has(e.agentId) && (
                   <IconButton
                     aria-label={`Inspect agent ${shortName(e.agentId)}`}
@@ -120,6 +139,11 @@ export function ErrorPopup() {
               </li>
             ))}
           </Errors>
+        )}
+        {earlier > 0 && (
+          <More>
+            {earlier} earlier error{earlier === 1 ? '' : 's'} in the activity console.
+          </More>
         )}
       </Body>
     </Box>

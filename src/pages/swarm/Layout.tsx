@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import styled from 'styled-components'
+import { ScrollArea } from '../../ui/ScrollArea'
 import { IconButton, OverlayFrame } from './OverlayPanel'
 
 /**
@@ -20,29 +21,14 @@ const Grid = styled.div`
     'left top right'
     'left center right'
     'left bottom right';
-  /* Portrait tablets: the side columns become two rows above the canvas. */
-  @media (min-width: 768px) and (orientation: portrait) {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-    grid-template-rows: auto auto minmax(0, 1fr) auto;
-    grid-template-areas:
-      'top top'
-      'left right'
-      'center center'
-      'bottom bottom';
-  }
 `
-const Column = styled.div<{ $area: string }>`
+/* A side column scrolls when its panels are taller than the screen, and says so (ScrollArea). */
+const Column = styled(ScrollArea)<{ $area: string }>`
   grid-area: ${(p) => p.$area};
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-  min-height: 0;
-  min-width: 0;
-  overflow-y: auto;
-  overscroll-behavior: contain;
-  scrollbar-width: thin;
-  @media (min-width: 768px) and (orientation: portrait) {
-    max-height: 40vh;
+  & > div:first-child {
+    display: flex;
+    flex-direction: column;
+    gap: 10px;
   }
 `
 const Top = styled.div`
@@ -66,7 +52,10 @@ const Bottom = styled.div`
   }
 `
 
-/** Desktop and tablet: left and right columns, banner on top, console and zoom at the bottom. */
+/**
+ * Desktop and landscape tablets: left and right columns, banner on top, console and zoom at the
+ * bottom. (Portrait tablets and phones use the dock, `DockLayout`.)
+ */
 export function DesktopLayout({
   left,
   right,
@@ -113,7 +102,6 @@ const PhoneZoom = styled.div`
 `
 const Dock = styled(OverlayFrame)`
   grid-area: dock;
-  max-height: 42dvh;
 `
 const DockBar = styled.div`
   display: flex;
@@ -140,17 +128,19 @@ const Tablist = styled.div`
   overflow-x: auto;
   scrollbar-width: none;
 `
-const DockBody = styled.div`
+/* Panels inside the dock lose their own frame and title: the dock and its tab are both. */
+const DockBody = styled.div<{ $variant: DockVariant }>`
+  display: flex;
+  flex-direction: column;
   min-height: 0;
-  overflow-y: auto;
-  height: 34dvh;
-  /* Panels inside the dock lose their own frame: the dock is the frame. */
+  height: ${(p) => (p.$variant === 'phone' ? '34dvh' : '38dvh')};
+  & > div > div > section,
   & > section {
     border: none;
     background: transparent;
     backdrop-filter: none;
   }
-  & > section > header {
+  & > div > div > section > header {
     display: none;
   }
 `
@@ -163,6 +153,8 @@ const ConsoleSlot = styled.div`
   }
 `
 
+export type DockVariant = 'phone' | 'tablet'
+
 export interface DockTab {
   id: string
   label: string
@@ -170,23 +162,27 @@ export interface DockTab {
 }
 
 /**
- * Phones: the banner row on top, zoom buttons at the right edge, and one dock at the bottom that
- * shows one panel at a time (tabs) and folds away to leave the whole canvas free.
+ * Phones and portrait tablets: the banner row on top, zoom buttons at the right edge, and one dock
+ * at the bottom that shows one panel at a time (tabs), scrolls with a visible "more" sign when a
+ * panel is taller than it, and folds away to leave the whole canvas free. Every panel is a tab,
+ * so none is cut off by the screen or covered by another.
  */
-export function PhoneLayout({
+export function DockLayout({
   top,
   zoom,
   tabs,
+  variant,
 }: {
   top: ReactNode
   zoom: ReactNode
   tabs: DockTab[]
+  variant: DockVariant
 }) {
   const [current, setCurrent] = useState(tabs[0]?.id ?? '')
   const [open, setOpen] = useState(true)
   const tab = tabs.find((t) => t.id === current) ?? tabs[0]
   return (
-    <PhoneGrid data-layout="phone">
+    <PhoneGrid data-layout={variant}>
       <Top>{top}</Top>
       <PhoneZoom>{zoom}</PhoneZoom>
       <Dock aria-label="Swarm panels">
@@ -219,8 +215,17 @@ export function PhoneLayout({
           </IconButton>
         </DockBar>
         {open && tab && (
-          <DockBody role="tabpanel" id="dock-panel" aria-labelledby={`dock-tab-${tab.id}`}>
-            {tab.id === 'console' ? <ConsoleSlot>{tab.content}</ConsoleSlot> : tab.content}
+          <DockBody
+            $variant={variant}
+            role="tabpanel"
+            id="dock-panel"
+            aria-labelledby={`dock-tab-${tab.id}`}
+          >
+            {tab.id === 'console' ? (
+              <ConsoleSlot>{tab.content}</ConsoleSlot>
+            ) : (
+              <ScrollArea key={tab.id}>{tab.content}</ScrollArea>
+            )}
           </DockBody>
         )}
       </Dock>

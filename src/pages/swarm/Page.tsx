@@ -5,9 +5,10 @@ import { ActivityConsole } from './ActivityConsole'
 import { AgentDetailModal } from './AgentDetailModal'
 import { AgentHoverCard } from './AgentHoverCard'
 import { ErrorPopup } from './ErrorPopup'
+import { FollowChip } from './FollowChip'
 import { HealthPanel } from './HealthPanel'
-import { useIsMobile } from './hooks'
-import { DesktopLayout, PhoneLayout } from './Layout'
+import { useSwarmLayout } from './hooks'
+import { DesktopLayout, DockLayout } from './Layout'
 import { ParameterPanel } from './ParameterPanel'
 import { SnapshotPanel } from './SnapshotPanel'
 import { StatusPanel } from './StatusPanel'
@@ -29,18 +30,46 @@ const Heading = styled.h1`
  * over it, plus the agent hover card and the agent detail modal.
  */
 export default function SwarmPage() {
-  const mobile = useIsMobile()
+  const layout = useSwarmLayout()
   useEffect(() => installTestHook(), [])
   return (
     <>
       <Heading>Swarm Core</Heading>
-      {mobile ? (
-        <PhoneLayout
-          top={<ActionBanner />}
+      {layout === 'phone' ? (
+        <DockLayout
+          variant="phone"
+          top={
+            <>
+              <ActionBanner />
+              <FollowChip />
+            </>
+          }
           zoom={<ZoomControls vertical />}
           tabs={[
             { id: 'console', label: 'Console', content: <ActivityConsole mobile /> },
             { id: 'params', label: 'Params', content: <ParameterPanel /> },
+            { id: 'tasks', label: 'Tasks', content: <TasksPanel /> },
+            { id: 'health', label: 'Health', content: <HealthPanel /> },
+            { id: 'snapshots', label: 'Snapshots', content: <SnapshotPanel /> },
+          ]}
+        />
+      ) : layout === 'tablet' ? (
+        // Portrait tablets: the two desktop columns do not fit beside the canvas, so every panel
+        // is a dock tab (the status panel and error popup are not mobile-only hidden here).
+        <DockLayout
+          variant="tablet"
+          top={
+            <>
+              <ActionBanner />
+              <FollowChip />
+              <ErrorPopup />
+            </>
+          }
+          zoom={<ZoomControls vertical />}
+          tabs={[
+            { id: 'console', label: 'Console', content: <ActivityConsole mobile={false} /> },
+            { id: 'status', label: 'Status', content: <StatusPanel /> },
+            { id: 'params', label: 'Parameters', content: <ParameterPanel /> },
             { id: 'tasks', label: 'Tasks', content: <TasksPanel /> },
             { id: 'health', label: 'Health', content: <HealthPanel /> },
             { id: 'snapshots', label: 'Snapshots', content: <SnapshotPanel /> },
@@ -57,6 +86,7 @@ export default function SwarmPage() {
           top={
             <>
               <ActionBanner />
+              <FollowChip />
               <ErrorPopup />
             </>
           }

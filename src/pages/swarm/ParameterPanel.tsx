@@ -1,8 +1,10 @@
 import { useId } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
-import { setParameter, setSpeed, swarm } from '../../state/swarmStore'
+import { backToLive, setParameter, setSpeed, simulateLocally, swarm } from '../../state/swarmStore'
+import { Button } from '../../ui/Button'
 import { OverlayPanel } from './OverlayPanel'
+import { dataSourceLabel } from './swarmReadings'
 
 const List = styled.div`
   display: flex;
@@ -30,6 +32,28 @@ const Field = styled.div`
     height: 18px;
     cursor: pointer;
   }
+  input[type='range']:disabled {
+    cursor: not-allowed;
+    opacity: 0.55;
+  }
+`
+const Source = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 6px;
+  font-size: 11px;
+  letter-spacing: 0.05em;
+  color: ${(p) => p.theme.color.muted};
+  strong {
+    color: ${(p) => p.theme.color.text};
+    font-weight: normal;
+  }
+  p {
+    flex-basis: 100%;
+    margin: 0;
+  }
 `
 
 function Slider({
@@ -39,6 +63,7 @@ function Slider({
   max,
   color,
   unit,
+  disabled,
   onChange,
 }: {
   name: string
@@ -47,6 +72,7 @@ function Slider({
   max: number
   color: string
   unit: string
+  disabled: boolean
   onChange: (v: number) => void
 }) {
   const id = useId()
@@ -66,6 +92,7 @@ function Slider({
         max={max}
         step={1}
         value={value}
+        disabled={disabled}
         style={{ accentColor: color }}
         onChange={(e) => onChange(Number(e.currentTarget.value))}
       />
@@ -73,12 +100,43 @@ function Slider({
   )
 }
 
+/**
+ * DATA SOURCE, and the live-mode control rule: the live swarm is the server's, shared by every
+ * visitor, so its values are shown read-only; "Simulate locally" forks it into a local simulation
+ * where every control works, "Back to live" shows the server's swarm again.
+ */
+function SourceRow() {
+  const s = useSnapshot(swarm)
+  const label = dataSourceLabel(s)
+  const live = s.source === 'live' && !s.snapshots.isReplaying
+  const forked = s.source === 'sim' && s.liveAvailable && !s.snapshots.isReplaying
+  return (
+    <Source>
+      <span>
+        Data source: <strong data-testid="parameter-data-source">{label}</strong>
+      </span>
+      {live && (
+        <Button $size="sm" onClick={simulateLocally}>
+          Simulate locally
+        </Button>
+      )}
+      {forked && (
+        <Button $size="sm" $variant="ghost" onClick={backToLive}>
+          Back to live
+        </Button>
+      )}
+      {live && <p>Server values, read-only: the live swarm is shared by every visitor.</p>}
+    </Source>
+  )
+}
+
 /** §2 parameter panel: the §3 swarm parameters and the movement speed as sliders on the sim. */
 export function ParameterPanel() {
-  const { parameters, speed } = useSnapshot(swarm)
+  const { parameters, speed, controllable } = useSnapshot(swarm)
   return (
     <OverlayPanel title="Swarm Parameters" testId="parameter-panel">
       <List>
+        <SourceRow />
         {parameters.map((p) => (
           <Slider
             key={p.name}
@@ -88,6 +146,7 @@ export function ParameterPanel() {
             max={p.max}
             color={p.color}
             unit="%"
+            disabled={!controllable}
             onChange={(v) => setParameter(p.name, v)}
           />
         ))}
@@ -98,6 +157,7 @@ export function ParameterPanel() {
           max={10}
           color="#00f0c8"
           unit=""
+          disabled={!controllable}
           onChange={setSpeed}
         />
       </List>

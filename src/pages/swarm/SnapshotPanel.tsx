@@ -12,7 +12,7 @@ import { ReplayControls } from './ReplayControls'
 import { SnapshotItem } from './SnapshotItem'
 
 /** Larger import files are refused before reading them. */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024
+const MAX_IMPORT_BYTES = 50 * 1024 * 1024
 
 const Tools = styled.div`
   display: flex;

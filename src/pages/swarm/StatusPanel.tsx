@@ -13,7 +13,7 @@ import {
   processingPowerText,
   systemHealthPercent,
 } from './ratings'
-import { swarmFigures } from './swarmReadings'
+import { dataSourceLabel, swarmFigures } from './swarmReadings'
 
 const List = styled.dl`
   margin: 0;
@@ -39,12 +39,12 @@ const BarRow = styled(Row)`
 export function StatusPanel() {
   const s = useSnapshot(swarm)
   const [collapsed, setCollapsed] = useState(false)
-  const figures = usePolled(swarmFigures, 1000, s.buffers)
+  const figures = usePolled(swarmFigures, 1000, s.snapshots.activeSnapshotId ?? s.source)
   const m = s.metrics
   const agents = figures.count
   const health = systemHealthPercent(agents, s.failingCount)
   const load = computeLoadPercent(m.processingPower)
-  const source = s.snapshots.isReplaying ? 'REPLAY' : s.source === 'live' ? 'LIVE' : 'SIMULATED'
+  const source = dataSourceLabel(s)
   return (
     <OverlayPanel
       title="System Status"
@@ -61,7 +61,7 @@ export function StatusPanel() {
         </Row>
         <Row>
           <dt>Data source</dt>
-          <dd>{source}</dd>
+          <dd data-testid="data-source">{source}</dd>
         </Row>
         <Row>
           <dt>Agents</dt>

@@ -51,7 +51,7 @@ export function coreSplit(power: number): [number, number, number] {
 }
 
 /** §9 hover card: the network bar is full at 10 connections. */
-export const NETWORK_FULL_AT = 10
+const NETWORK_FULL_AT = 10
 
 export function networkBarPercent(connections: number): number {
   return Math.min(100, Math.max(0, (connections / NETWORK_FULL_AT) * 100))

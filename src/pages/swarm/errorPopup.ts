@@ -4,9 +4,11 @@
  * current failure wave: it re-arms once no agent is failing.
  */
 
-export const POPUP_DELAY_MS = 1000
+const POPUP_DELAY_MS = 1000
+/** Rows the popup lists: whole rows only, never a scroll box that cuts one mid-line. */
+export const POPUP_ROWS = 4
 
-export type PopupPhase = 'idle' | 'pending' | 'shown' | 'dismissed'
+type PopupPhase = 'idle' | 'pending' | 'shown' | 'dismissed'
 
 export interface PopupState {
   phase: PopupPhase

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { theme } from '../../app/theme'
 
 /** True while `query` matches (re-renders on change). */
-export function useMediaQuery(query: string): boolean {
+function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (notify) => {
       const mql = window.matchMedia(query)
@@ -15,11 +15,21 @@ export function useMediaQuery(query: string): boolean {
   )
 }
 
-export const MOBILE_QUERY = `(max-width: ${theme.breakpoint.mobile - 1}px)`
+const MOBILE_QUERY = `(max-width: ${theme.breakpoint.mobile - 1}px)`
 
 /** Phone layout (below the theme's 768 px breakpoint). */
 export function useIsMobile(): boolean {
   return useMediaQuery(MOBILE_QUERY)
+}
+
+/** Portrait tablets (768 px up to 1199 px wide, taller than wide): the dock layout. */
+const TABLET_PORTRAIT_QUERY = `(min-width: ${theme.breakpoint.mobile}px) and (max-width: 1199px) and (orientation: portrait)`
+
+/** Which Swarm Core layout the screen gets: phone dock, tablet dock, or desktop columns. */
+export function useSwarmLayout(): 'phone' | 'tablet' | 'desktop' {
+  const phone = useIsMobile()
+  const tablet = useMediaQuery(TABLET_PORTRAIT_QUERY)
+  return phone ? 'phone' : tablet ? 'tablet' : 'desktop'
 }
 
 /** Calls `fn` every `ms` while mounted (latest `fn`; `ms` null pauses). */

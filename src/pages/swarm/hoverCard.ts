@@ -2,9 +2,9 @@
 
 export const HOVER_CARD_MAX_WIDTH = 260
 /** Gap between the pointer and the card. */
-export const HOVER_CARD_OFFSET = 14
+const HOVER_CARD_OFFSET = 14
 /** Closest the card comes to a viewport edge. */
-export const HOVER_CARD_MARGIN = 8
+const HOVER_CARD_MARGIN = 8
 /** §2: the energy figure eases to a new value over this long. */
 export const ENERGY_ANIMATION_MS = 800
 

@@ -1,8 +1,8 @@
 /** §9 efficiency sparkline of the agent detail modal. */
 import { Rng } from '../../sim/random'
 
-export const SPARKLINE_POINTS = 30
-export const SPARKLINE_SPREAD = 7.5
+const SPARKLINE_POINTS = 30
+const SPARKLINE_SPREAD = 7.5
 
 /**
  * 30 points: the efficiency percentage plus a random offset of up to ±7.5, each clamped to 0..100.
@@ -23,7 +23,7 @@ export function efficiencySparkline(
 }
 
 /** A stable seed for an agent's sparkline (same agent and reading ⇒ same line; visual tests). */
-export function sparklineSeed(agentId: string, percent: number): number {
+function sparklineSeed(agentId: string, percent: number): number {
   let h = 2166136261
   for (let i = 0; i < agentId.length; i++) h = Math.imul(h ^ agentId.charCodeAt(i), 16777619)
   return (h ^ Math.round(percent * 10)) >>> 0

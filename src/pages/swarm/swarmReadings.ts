@@ -2,27 +2,17 @@
  * Readings of the per-frame swarm buffers for the panels (never through useSnapshot: the buffers
  * change every frame). Each call allocates a little; panels poll them a few times a second.
  */
-import { FLAG, STATUS, toAgent, type Agent } from '../../sim'
-import { agentById, runtime, swarm, writerSim } from '../../state/swarmStore'
+import { FLAG, STATUS, type Agent } from '../../sim'
+import { agentById, display, runtime } from '../../state/swarmStore'
 
 /** The agent `id` as drawn now (the live/local sim, or the snapshot on screen while replaying). */
 export function displayedAgent(id: string | null): Agent | null {
-  if (!id) return null
-  const buf = swarm.buffers
-  if (buf === writerSim().buffers) return agentById(id)
-  const i = buf.ids.indexOf(id)
-  return i >= 0 && i < buf.count ? toAgent(buf, i) : null
+  return agentById(id)
 }
 
 /** The clock an agent's lastActiveTime is measured on (sim time, wall time when live, snapshot time). */
 export function swarmNowMs(): number {
-  const m = swarm.snapshots
-  if (m.isReplaying) {
-    const s = m.snapshots.find((x) => x.id === m.activeSnapshotId)
-    if (s) return s.timestamp
-  }
-  if (swarm.source === 'live') return Date.now()
-  return runtime.sim.nowMs
+  return runtime.source.clockMs()
 }
 
 export interface SwarmFigures {
@@ -35,7 +25,7 @@ export interface SwarmFigures {
 
 /** One pass over the drawn buffers: average energy and status counts. */
 export function swarmFigures(): SwarmFigures {
-  const buf = swarm.buffers
+  const buf = display.buffers
   const n = buf.count
   let energy = 0
   let processing = 0
@@ -48,4 +38,15 @@ export function swarmFigures(): SwarmFigures {
     if ((buf.flags[i]! & FLAG.failing) !== 0) failing++
   }
   return { count: n, averageEnergy: n > 0 ? energy / n : 0, processing, idle, failing }
+}
+
+/** DATA SOURCE as shown (status and parameter panels): what the scene and the panels show. */
+export function dataSourceLabel(s: {
+  source: 'sim' | 'live'
+  liveAvailable: boolean
+  snapshots: { isReplaying: boolean }
+}): string {
+  if (s.snapshots.isReplaying) return 'REPLAY'
+  if (s.source === 'live') return 'LIVE'
+  return s.liveAvailable ? 'SIMULATED (LOCAL FORK)' : 'SIMULATED'
 }

@@ -2,7 +2,7 @@
 import type { MarketTokenResponse } from '../../contracts/market'
 import type { AgentSummary, McpStream, McpStreamHandlers, TerminalEnv } from './types'
 
-export class FakeStream implements McpStream {
+class FakeStream implements McpStream {
   readyState = 0
   closed = false
   constructor(

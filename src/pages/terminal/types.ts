@@ -17,7 +17,7 @@ export interface McpNotification {
   /** ms timestamp from the session clock */
   receivedAt: number
 }
-export interface McpSubscription {
+interface McpSubscription {
   id: string
   type: McpEventType
 }
@@ -31,7 +31,7 @@ export interface McpState {
   lastSlot: number | null
 }
 
-export interface SyncState {
+interface SyncState {
   status: 'idle' | 'syncing' | 'synced'
   /** 0..100 in steps of 10 */
   progress: number

@@ -9,7 +9,7 @@ export const tokenKeys = {
   treasury: ['/api/treasury'] as const,
 }
 
-const getJson = getQueryFn<unknown>({ on401: 'throw' })
+const getJson = getQueryFn()
 
 /**
  * The response schemas load beside the request, not before the page: they bring zod, which the
@@ -18,13 +18,13 @@ const getJson = getQueryFn<unknown>({ on401: 'throw' })
 const schemas = () => import('../../contracts/market')
 
 /** GET /api/market/token, validated; a non-OK answer throws the §8 default fetch error. */
-export async function fetchMarketToken(ctx: QueryFunctionContext): Promise<MarketTokenResponse> {
+async function fetchMarketToken(ctx: QueryFunctionContext): Promise<MarketTokenResponse> {
   const [body, { MarketTokenResponseSchema }] = await Promise.all([getJson(ctx), schemas()])
   return MarketTokenResponseSchema.parse(body)
 }
 
 /** GET /api/treasury, validated. */
-export async function fetchTreasury(ctx: QueryFunctionContext): Promise<Treasury> {
+async function fetchTreasury(ctx: QueryFunctionContext): Promise<Treasury> {
   const [body, { TreasurySchema }] = await Promise.all([getJson(ctx), schemas()])
   return TreasurySchema.parse(body)
 }

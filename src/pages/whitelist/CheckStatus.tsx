@@ -1,5 +1,6 @@
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
+import { cooldownMessage } from '../../contracts/whitelist'
 import { Button } from '../../ui/Button'
 import { ErrorText } from '../../ui/Page'
 import { cooldownLeftS, needsWaitHint, WAIT_HINT } from './cooldown'
@@ -36,9 +37,10 @@ export function CheckStatus({ address }: { address: string }) {
   if (!settled) return null
   return (
     <Foot>
-      {phase === 'error' && error && (
+      {/* A cooldown refusal counts down with the clock and goes once 'Check Again' is back. */}
+      {phase === 'error' && error && (!needsWaitHint(error) || left > 0) && (
         <div role="alert">
-          <ErrorText>{error}</ErrorText>
+          <ErrorText>{needsWaitHint(error) ? cooldownMessage(left) : error}</ErrorText>
           {needsWaitHint(error) && <Hint style={{ marginTop: 6 }}>{WAIT_HINT}</Hint>}
         </div>
       )}

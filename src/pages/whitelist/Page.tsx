@@ -6,7 +6,7 @@ import { disconnectWallet, restoreWallet, walletState } from '../../state/wallet
 import { Button } from '../../ui/Button'
 import { ErrorText, LoadingText, PageLayout } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
-import { ConnectButtons } from '../../wallet/ConnectButtons'
+import { ConnectButtons, NewDemoWalletButton } from '../../wallet/ConnectButtons'
 import { CheckStatus } from './CheckStatus'
 import { ResultView } from './ResultView'
 import { clearWhitelist, runCheck, whitelistState } from './whitelistStore'
@@ -33,6 +33,11 @@ const Address = styled.code`
   color: ${(p) => p.theme.color.accent};
   font-size: 15px;
   letter-spacing: 0.06em;
+`
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 10px;
 `
 const Label = styled.span`
   color: ${(p) => p.theme.color.muted};
@@ -94,9 +99,12 @@ export default function WhitelistPage() {
                 <Label>Connected wallet</Label>
                 <Address title={address}>{truncateAddress(address)}</Address>
               </div>
-              <Button $variant="danger" onClick={() => void disconnect()}>
-                Disconnect
-              </Button>
+              <Actions>
+                <NewDemoWalletButton onError={(err) => setConnectError(err.message)} />
+                <Button $variant="danger" onClick={() => void disconnect()}>
+                  Disconnect
+                </Button>
+              </Actions>
             </Connected>
           )}
         </Panel>

@@ -1,7 +1,6 @@
 import { proxy } from 'valtio'
-import { HttpError } from '../../api/http'
+import { HttpError, request } from '../../api/http'
 import { WhitelistResultSchema, type WhitelistResult } from '../../contracts/whitelist'
-import { walletRequest } from '../../state/walletStore'
 import {
   checkErrorText,
   cooldownRefusal,
@@ -36,7 +35,7 @@ export const whitelistState = proxy<WhitelistState>({
 })
 
 /** Tests: a storage and a clean state. */
-export function resetWhitelist(s?: KeyStore) {
+function resetWhitelist(s?: KeyStore) {
   if (s) storage = s
   Object.assign(whitelistState, { wallet: null, phase: 'idle', result: null, error: null })
 }
@@ -45,20 +44,40 @@ export function lastCheckOf(address: string): number | null {
   return readLastCheck(store(), address)
 }
 
+/** The last result is kept beside the last-check time, so a reload inside the cooldown shows it. */
+const lastResultKey = (address: string) => `whitelistLastResult:${address}`
+
+function readLastResult(address: string): WhitelistResult | null {
+  try {
+    const raw = store().getItem(lastResultKey(address))
+    if (!raw) return null
+    const parsed = WhitelistResultSchema.safeParse(JSON.parse(raw))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
 /** Call 6 for `address`, refused locally inside the 30 s cooldown (§5). */
 export async function runCheck(address: string, now = Date.now()): Promise<void> {
   if (whitelistState.phase === 'checking' && whitelistState.wallet === address) return
   const refusal = cooldownRefusal(lastCheckOf(address), now)
   if (refusal) {
-    Object.assign(whitelistState, { wallet: address, phase: 'error', error: refusal })
+    // Inside the cooldown (a reload, a second tab): show the result it came from when we have it.
+    const kept = readLastResult(address)
+    if (kept)
+      Object.assign(whitelistState, { wallet: address, phase: 'done', result: kept, error: null })
+    else Object.assign(whitelistState, { wallet: address, phase: 'error', error: refusal })
     return
   }
   Object.assign(whitelistState, { wallet: address, phase: 'checking', error: null })
   try {
-    const result = WhitelistResultSchema.parse(
-      await walletRequest('POST', '/api/whitelist/check', { walletAddress: address }),
-    )
+    const result = await request('POST', '/api/whitelist/check', {
+      body: { walletAddress: address },
+      parse: WhitelistResultSchema,
+    })
     writeLastCheck(store(), address, Date.now())
+    store().setItem(lastResultKey(address), JSON.stringify(result))
     if (whitelistState.wallet !== address) return
     Object.assign(whitelistState, { phase: 'done', result, error: null })
   } catch (err) {

@@ -1,7 +1,8 @@
 import { useFrame } from '@react-three/fiber'
 import { useRef } from 'react'
 import type { Mesh, Points, RawShaderMaterial } from 'three'
-import { swarm } from '../../state/swarmStore'
+import { FRAME_PRIORITY } from '../../state/frameClock'
+import { display, swarm } from '../../state/swarmStore'
 import type { Redraw } from '../redraw'
 import { visibleRect, type ViewRect, type ViewUniforms } from '../viewUniforms'
 import type { AgentGeometry } from './agentGeometry'
@@ -18,8 +19,8 @@ const AGENT_REACH_PX = 40
 
 /**
  * The agents: ONE draw of the sim's buffers (agents.vert/frag), an instanced quad per agent or a
- * point per agent (agentDraw.ts). Reads the store's proxy in useFrame (never through useSnapshot)
- * and uploads only when `swarm.version` changed.
+ * point per agent (agentDraw.ts). Frame clock phase 3 (upload): reads the displayed swarm
+ * (`display`, outside the valtio proxy) and uploads only when `display.version` changed.
  */
 export function AgentsLayer({
   agents,
@@ -40,7 +41,7 @@ export function AgentsLayer({
     // an agent's sprite reaches 3.5 × size (≤ 5) world units plus a few CSS px of glow and spinner
     const reach = AGENT_REACH_UNITS + AGENT_REACH_PX / view.uZoom.value
     if (
-      agents.sync(swarm.buffers, swarm.version, visibleRect(view, reach, rect.current)) &&
+      agents.sync(display.buffers, display.version, visibleRect(view, reach, rect.current)) &&
       object.current
     )
       object.current.geometry = agents.geometry
@@ -53,7 +54,7 @@ export function AgentsLayer({
     const u = material.uniforms
     u.uTime!.value = clock.current
     if (u.uPixelRatio) u.uPixelRatio.value = state.viewport.dpr
-  })
+  }, FRAME_PRIORITY.upload)
   return agents.mode === 'points' ? (
     <points
       ref={object as React.Ref<Points>}

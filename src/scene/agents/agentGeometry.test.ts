@@ -13,6 +13,25 @@ const attr = (g: AgentGeometry, name: string) =>
   }
 
 describe.each<AgentDrawMode>(['instanced', 'points'])('AgentGeometry (%s)', (mode) => {
+  it("follows a worker frame's arrays swapped into the same buffers object (no new geometry)", () => {
+    const sim = createSwarmSim({ seed: 3, count: 50 })
+    const next = createSwarmSim({ seed: 4, count: 50 }).buffers
+    const g = new AgentGeometry(mode)
+    g.sync(sim.buffers, 0)
+    const geometry = g.geometry
+    // the worker client swaps the arrays of its stable buffers object for the next frame's views
+    Object.assign(sim.buffers, { x: next.x, y: next.y, size: next.size, flags: next.flags })
+    expect(g.sync(sim.buffers, 1)).toBe(false)
+    expect(g.geometry).toBe(geometry)
+    expect(attr(g, 'instanceX').array).toBe(next.x)
+    expect(attr(g, 'instanceFlags').array).toBe(next.flags)
+    expect(g.positionX!.array).toBe(next.x)
+    expect(g.positionY!.array).toBe(next.y)
+    // arrays of another size (the first frame after an empty start): a new geometry
+    Object.assign(sim.buffers, createSwarmSim({ seed: 4, count: 60 }).buffers, { count: 50 })
+    expect(g.sync(sim.buffers, 2)).toBe(true)
+  })
+
   it('uses the sim typed arrays themselves as the per-agent attributes', () => {
     const sim = createSwarmSim({ seed: 3, count: 50 })
     const g = new AgentGeometry(mode)

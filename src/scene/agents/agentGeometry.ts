@@ -85,6 +85,9 @@ export class AgentGeometry {
   positionX: BufferAttribute | null = null
   positionY: BufferAttribute | null = null
   private buffers: AgentBuffers | null = null
+  /** the x array the attributes were last pointed at, and its length */
+  private boundX: Float32Array | null = null
+  private boundLength = -1
   private slots = new Map<AttributeName, Slot>()
   private readonly positionRanges = { x: { start: 0, count: 0 }, y: { start: 0, count: 0 } }
   private version = -1
@@ -127,9 +130,11 @@ export class AgentGeometry {
    */
   sync(buffers: AgentBuffers, version: number, visible: ViewRect | null = null): boolean {
     let replaced = false
-    if (buffers !== this.buffers) {
+    if (buffers !== this.buffers || buffers.x.length !== this.boundLength) {
       this.rebuild(buffers)
       replaced = true
+    } else if (buffers.x !== this.boundX) {
+      this.repoint(buffers)
     }
     const changed = version !== this.version || replaced
     if (changed) {
@@ -206,6 +211,20 @@ export class AgentGeometry {
     }
   }
 
+  /**
+   * Same buffers object, new arrays of the same size (the sim worker's next frame, swapped in
+   * without a copy): point the attributes at them. GPU buffers stay; what changed uploads as usual.
+   */
+  private repoint(buffers: AgentBuffers): void {
+    for (const name of NAMES)
+      this.slots.get(name)!.attribute.array = buffers[AGENT_ATTRIBUTES[name]]
+    if (this.mode === 'instanced' && this.positionX && this.positionY) {
+      this.positionX.array = buffers.x
+      this.positionY.array = buffers.y
+    }
+    this.boundX = buffers.x
+  }
+
   private rebuild(buffers: AgentBuffers): void {
     // New arrays ⇒ new GL buffers: a fresh geometry, the old one (and its buffers) disposed.
     this.geometry.dispose()
@@ -232,6 +251,8 @@ export class AgentGeometry {
       this.positionY = this.slots.get('instanceY')!.attribute
     }
     this.buffers = buffers
+    this.boundX = buffers.x
+    this.boundLength = buffers.x.length
     this.changesSinceSlow = 0
   }
 

@@ -10,17 +10,17 @@
 export const ZOOM_MIN = 0.5
 export const ZOOM_MAX = 5
 /** One wheel notch (§9). */
-export const ZOOM_WHEEL_STEP = 0.1
+const ZOOM_WHEEL_STEP = 0.1
 /** Zoom buttons (§9). */
 export const ZOOM_BUTTON_STEP = 0.25
 /** Wheel deltaY (pixel mode) of one mouse-wheel notch; platforms send 53, 100 or 120. */
-export const WHEEL_NOTCH_PX = 100
+const WHEEL_NOTCH_PX = 100
 /** Pixel deltas below this are trackpad scrolling, not notches. */
-export const WHEEL_NOTCH_MIN_PX = 50
+const WHEEL_NOTCH_MIN_PX = 50
 /** Line-mode deltaY of one notch (Firefox: 3 lines). */
-export const WHEEL_NOTCH_LINES = 3
+const WHEEL_NOTCH_LINES = 3
 /** Trackpad pinch (ctrl+wheel): zoom factor per deltaY pixel, exponential so in/out are symmetric. */
-export const PINCH_WHEEL_RATE = 0.01
+const PINCH_WHEEL_RATE = 0.01
 
 export interface CameraView {
   x: number
@@ -112,7 +112,7 @@ export function wheelZoom(
 }
 
 /** Wheel notches in one event (signed; fractional for small trackpad deltas). */
-export function wheelNotches(deltaY: number, deltaMode: number): number {
+function wheelNotches(deltaY: number, deltaMode: number): number {
   const size = Math.abs(deltaY)
   if (deltaMode === 2) return deltaY
   if (deltaMode === 1) return Math.sign(deltaY) * Math.max(1, Math.round(size / WHEEL_NOTCH_LINES))
@@ -147,4 +147,64 @@ export function pinch(
     y: w.y - frame.originY - (m1y - frame.height / 2) / z,
     zoom: z,
   }
+}
+
+/** Follow: the pan closes this fraction of its gap to the agent per second, exponentially. */
+const FOLLOW_RATE_PER_S = 6
+/** 'Zoom to agent' zoom (× 1 = 100 %). */
+export const FOLLOW_ZOOM = 3
+/** Double-tap zooms in by this factor around the tap. */
+const DOUBLE_TAP_ZOOM_FACTOR = 2
+/** Below this gap (world units and zoom) a follow has arrived and stops writing the camera. */
+export const FOLLOW_SETTLED = 1e-3
+
+/** The pan that puts world point (wx, wy) at the canvas centre. */
+export function centreOn(frame: ViewFrame, wx: number, wy: number): Point {
+  return { x: wx - frame.originX, y: wy - frame.originY }
+}
+
+/**
+ * One frame of following the agent now at world (wx, wy), last frame at (prevX, prevY) (NaN: no
+ * last frame). The view first moves with the agent (so a moving agent does not trail behind), then
+ * closes 1 − e^(−rate·dt) of the remaining gap to centring it (and to `zoom`, when given): smooth,
+ * frame-rate independent, never overshooting. Returns `view` itself once nothing is left to do.
+ */
+export function followStep(
+  view: CameraView,
+  frame: ViewFrame,
+  wx: number,
+  wy: number,
+  prevX: number,
+  prevY: number,
+  zoom: number | null,
+  dtS: number,
+  rate = FOLLOW_RATE_PER_S,
+): CameraView {
+  const mx = Number.isFinite(prevX) ? wx - prevX : 0
+  const my = Number.isFinite(prevY) ? wy - prevY : 0
+  const x0 = view.x + mx
+  const y0 = view.y + my
+  const goal = centreOn(frame, wx, wy)
+  const z = zoom === null ? view.zoom : clampZoom(zoom)
+  const gap = Math.max(Math.abs(goal.x - x0), Math.abs(goal.y - y0), Math.abs(z - view.zoom))
+  if (!(gap > FOLLOW_SETTLED)) {
+    return mx === 0 && my === 0 && z === view.zoom ? view : { x: goal.x, y: goal.y, zoom: z }
+  }
+  const k = 1 - Math.exp(-rate * Math.max(0, Math.min(dtS, 0.25)))
+  const near = gap * (1 - k) <= FOLLOW_SETTLED
+  return {
+    x: near ? goal.x : x0 + (goal.x - x0) * k,
+    y: near ? goal.y : y0 + (goal.y - y0) * k,
+    zoom: near ? z : view.zoom + (z - view.zoom) * k,
+  }
+}
+
+/** The view after a double-tap at screen point (sx, sy): zoomed in ×2 around it (clamped). */
+export function doubleTapZoom(
+  view: CameraView,
+  frame: ViewFrame,
+  sx: number,
+  sy: number,
+): CameraView {
+  return zoomAt(view, frame, sx, sy, view.zoom * DOUBLE_TAP_ZOOM_FACTOR)
 }

@@ -4,14 +4,37 @@
  * queued for the GPU picker. Left-drag or one finger pans, the wheel zooms 0.1 per notch toward the
  * cursor, ctrl+wheel (trackpad pinch) and two fingers zoom around their midpoint while panning.
  */
-import { camera, resetCamera, setCamera, zoomIn, zoomOut } from '../../state/cameraStore'
+import {
+  camera,
+  resetCamera,
+  setCamera,
+  stopFollow,
+  zoomIn,
+  zoomOut,
+} from '../../state/cameraStore'
 import { setHoverInfo, swarm } from '../../state/swarmStore'
-import { panBy, pinch, wheelZoom, zoomAt, type Point, type ViewFrame } from './camera'
-import { isClick, isDrag, pointerKind, type PointerKind } from './gestures'
+import {
+  doubleTapZoom,
+  panBy,
+  pinch,
+  wheelZoom,
+  zoomAt,
+  type Point,
+  type ViewFrame,
+} from './camera'
+import {
+  DOUBLE_TAP_MS,
+  isClick,
+  isDoubleTap,
+  isDrag,
+  pointerKind,
+  type PointerKind,
+  type Tap,
+} from './gestures'
 import { cancelHover, requestClick, requestHover, type PickRequests } from '../picking/pickRequests'
 
 /** Arrow keys pan by this many CSS px. */
-export const KEY_PAN_PX = 50
+const KEY_PAN_PX = 50
 
 interface Press {
   id: number
@@ -29,6 +52,14 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
   /** canvas-relative positions of the pressed pointers */
   const pointers = new Map<number, Point>()
   let press: Press | null = null
+  /** the last touch tap, while a second one would make it a double-tap */
+  let lastTap: Tap | null = null
+  /** a touch tap's selection, held for DOUBLE_TAP_MS in case a second tap makes it a zoom */
+  let pendingTap: ReturnType<typeof setTimeout> | null = null
+  const cancelPendingTap = () => {
+    if (pendingTap !== null) clearTimeout(pendingTap)
+    pendingTap = null
+  }
 
   const frame = (): ViewFrame => ({
     width: el.clientWidth,
@@ -68,8 +99,12 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
         dragging: false,
       }
     } else if (press) {
+      // GOTCHA: a second finger makes this a pinch; neither finger's lift may select an agent,
+      // and a tap still waiting (double-tap window) is dropped too.
       press.multi = true
       press.dragging = true
+      cancelPendingTap()
+      lastTap = null
     }
   }
 
@@ -89,6 +124,7 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
       const a = pointers.get(ids[0]!)!
       const b = pointers.get(ids[1]!)!
       const to: [Point, Point] = i === 0 ? [p, b] : [a, p]
+      stopFollow()
       setCamera(pinch(camera, frame(), [a, b], to))
       pointers.set(e.pointerId, p)
       return
@@ -100,6 +136,7 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
       // Becoming a drag: apply the movement since the press so the world stays under the pointer.
       press.dragging = true
       el.style.cursor = 'grabbing'
+      stopFollow()
       setCamera(panBy(camera, p.x - press.startX, p.y - press.startY))
     } else {
       setCamera(panBy(camera, p.x - prev.x, p.y - prev.y))
@@ -118,7 +155,8 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
         !press.dragging &&
         isClick(press.kind, e.timeStamp - press.startAt, moved)
       ) {
-        requestClick(picks, p.x, p.y, e.clientX, e.clientY, press.kind)
+        if (press.kind === 'touch') onTap(p, e.clientX, e.clientY, e.timeStamp)
+        else requestClick(picks, p.x, p.y, e.clientX, e.clientY, press.kind)
       }
     }
     if (pointers.size === 0) {
@@ -129,6 +167,27 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
       requestHover(picks, p.x, p.y, e.clientX, e.clientY)
   }
 
+  /**
+   * A touch tap selects after DOUBLE_TAP_MS unless a second tap comes first: then the two are a
+   * double-tap, which zooms in ×2 at the tap point and selects nothing.
+   */
+  function onTap(p: Point, clientX: number, clientY: number, at: number) {
+    const tap = { x: p.x, y: p.y, at }
+    if (isDoubleTap(lastTap, tap)) {
+      cancelPendingTap()
+      lastTap = null
+      stopFollow()
+      setCamera(doubleTapZoom(camera, frame(), p.x, p.y))
+      return
+    }
+    cancelPendingTap()
+    lastTap = tap
+    pendingTap = setTimeout(() => {
+      pendingTap = null
+      requestClick(picks, p.x, p.y, clientX, clientY, 'touch')
+    }, DOUBLE_TAP_MS)
+  }
+
   function onPointerLeave(e: PointerEvent) {
     if (!pointers.has(e.pointerId)) clearHover()
   }
@@ -136,6 +195,7 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
   function onWheel(e: WheelEvent) {
     // GOTCHA: must be a non-passive listener, or ctrl+wheel (trackpad pinch) zooms the whole page.
     e.preventDefault()
+    stopFollow()
     const p = local(e)
     const z = wheelZoom(camera.zoom, e.deltaY, e.deltaMode, e.ctrlKey)
     setCamera(zoomAt(camera, frame(), p.x, p.y, z))
@@ -150,8 +210,10 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
       ArrowDown: [0, -KEY_PAN_PX],
     }
     const d = pan[e.key]
-    if (d) setCamera(panBy(camera, d[0], d[1]))
-    else if (e.key === '+' || e.key === '=') zoomIn()
+    if (d) {
+      stopFollow()
+      setCamera(panBy(camera, d[0], d[1]))
+    } else if (e.key === '+' || e.key === '=') zoomIn()
     else if (e.key === '-' || e.key === '_') zoomOut()
     else if (e.key === '0') resetCamera()
     else return
@@ -186,6 +248,7 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
   el.addEventListener('wheel', onWheel, { passive: false })
   el.addEventListener('keydown', onKeyDown)
   return () => {
+    cancelPendingTap()
     observer.disconnect()
     el.removeEventListener('pointerdown', onPointerDown)
     el.removeEventListener('pointermove', onPointerMove)

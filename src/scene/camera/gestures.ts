@@ -6,9 +6,9 @@
 /** §9 click window: a press counts as a click or tap only when released within this many ms. */
 export const CLICK_WINDOW_MS = 200
 /** Movement (CSS px) beyond which a press becomes a drag; a drag never selects. */
-export const DRAG_SLOP_MOUSE_PX = 4
+const DRAG_SLOP_MOUSE_PX = 4
 /** Fingers jitter more than a mouse. */
-export const DRAG_SLOP_TOUCH_PX = 10
+const DRAG_SLOP_TOUCH_PX = 10
 
 export type PointerKind = 'mouse' | 'touch'
 
@@ -17,7 +17,7 @@ export function pointerKind(pointerType: string): PointerKind {
   return pointerType === 'touch' || pointerType === 'pen' ? 'touch' : 'mouse'
 }
 
-export function dragSlop(kind: PointerKind): number {
+function dragSlop(kind: PointerKind): number {
   return kind === 'touch' ? DRAG_SLOP_TOUCH_PX : DRAG_SLOP_MOUSE_PX
 }
 
@@ -40,4 +40,26 @@ export function isClick(kind: PointerKind, durationMs: number, maxMovedPx: numbe
  */
 export function pickThreshold(size: number, kind: PointerKind): number {
   return kind === 'touch' ? Math.max(size * 8, 25) : Math.max(size * 5, 15)
+}
+
+/** Two taps within this many ms … */
+export const DOUBLE_TAP_MS = 300
+/** … and this many CSS px of each other are a double-tap. */
+const DOUBLE_TAP_SLOP_PX = 30
+
+export interface Tap {
+  x: number
+  y: number
+  at: number
+}
+
+/** True when `tap` follows `previous` closely enough in time and place to be its double-tap. */
+export function isDoubleTap(previous: Tap | null, tap: Tap): boolean {
+  if (!previous) return false
+  const dt = tap.at - previous.at
+  return (
+    dt >= 0 &&
+    dt <= DOUBLE_TAP_MS &&
+    Math.hypot(tap.x - previous.x, tap.y - previous.y) <= DOUBLE_TAP_SLOP_PX
+  )
 }

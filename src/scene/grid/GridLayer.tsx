@@ -1,4 +1,5 @@
 import { useFrame } from '@react-three/fiber'
+import { FRAME_PRIORITY } from '../../state/frameClock'
 import { useEffect, useMemo, useRef } from 'react'
 import { BufferAttribute, BufferGeometry, type LineSegments, type RawShaderMaterial } from 'three'
 import { camera } from '../../state/cameraStore'
@@ -47,6 +48,6 @@ export function GridLayer({ material }: { material: RawShaderMaterial }) {
     u.uCountX!.value = layout.countX
     u.uVisible!.value.set(layout.minX, layout.minY, layout.maxX, layout.maxY)
     u.uFineOpacity!.value = FINE_OPACITY * layout.fineFade
-  })
+  }, FRAME_PRIORITY.upload)
   return <lineSegments ref={mesh} material={material} frustumCulled={false} renderOrder={0} />
 }

@@ -1,7 +1,8 @@
 import { useFrame } from '@react-three/fiber'
 import { useEffect, useMemo, useRef } from 'react'
 import type { LineSegments, RawShaderMaterial } from 'three'
-import { runtime, swarm } from '../../state/swarmStore'
+import { FRAME_PRIORITY } from '../../state/frameClock'
+import { display } from '../../state/swarmStore'
 import type { AgentGeometry } from '../agents/agentGeometry'
 import type { Redraw } from '../redraw'
 import { visibleRect, type ViewUniforms } from '../viewUniforms'
@@ -25,17 +26,18 @@ export function LinksLayer({
   const seen = useRef(-1)
   useEffect(() => () => links.dispose(), [links])
   useFrame(() => {
-    // AgentsLayer is mounted first, so its useFrame has already synced the position attributes.
+    // Phase 3 (upload), after AgentsLayer's (mounted first, same priority): the position
+    // attributes are already synced.
     if (!agents.positionX || !agents.positionY) return
     // the visible world rectangle, from the view the rig wrote this frame
     visibleRect(view, 0, rect)
     if (
       links.sync(
-        swarm.links,
-        swarm.buffers,
+        display.links,
+        display.buffers,
         agents.positionX,
         agents.positionY,
-        runtime.linksVersion,
+        display.linksVersion,
         rect,
       ) &&
       mesh.current
@@ -46,7 +48,7 @@ export function LinksLayer({
       seen.current = links.changes
       redraw.needed = true
     }
-  })
+  }, FRAME_PRIORITY.upload)
   return (
     <lineSegments
       ref={mesh}

@@ -97,3 +97,17 @@ describe('visiblePairs', () => {
     )
   })
 })
+
+describe('LinkGeometry with a worker source', () => {
+  it('grows its index when the same links object gets bigger arrays (empty start, then frames)', () => {
+    const { sim, agents } = setup(300)
+    const links = { count: 0, a: new Uint32Array(0), b: new Uint32Array(0) }
+    const g = new LinkGeometry()
+    g.sync(links, sim.buffers, agents.positionX!, agents.positionY!, 0, EVERYTHING)
+    Object.assign(links, { count: sim.links.count, a: sim.links.a, b: sim.links.b })
+    expect(g.sync(links, sim.buffers, agents.positionX!, agents.positionY!, 1, EVERYTHING)).toBe(
+      true,
+    )
+    expect(g.count).toBe(sim.links.count)
+  })
+})

@@ -58,6 +58,7 @@ export class LinkGeometry {
   private links: LinkBuffers | null = null
   private x: BufferAttribute | null = null
   private index: BufferAttribute | null = null
+  private indexLength = 0
   private readonly range = { start: 0, count: 0 }
   private readonly culled: ViewRect = { minX: NaN, minY: NaN, maxX: NaN, maxY: NaN }
   private linksVersion = NaN
@@ -78,7 +79,8 @@ export class LinkGeometry {
     rect: ViewRect,
   ): boolean {
     let replaced = false
-    if (links !== this.links || x !== this.x) {
+    // (a worker's links may grow from an empty first array to the full capacity)
+    if (links !== this.links || x !== this.x || links.a.length * 2 > this.indexLength) {
       this.geometry.dispose()
       const g = new BufferGeometry()
       g.boundingSphere = unboundedSphere()
@@ -88,6 +90,7 @@ export class LinkGeometry {
         DynamicDrawUsage,
       )
       g.setIndex(this.index)
+      this.indexLength = links.a.length * 2
       g.setDrawRange(0, 0)
       this.geometry = g
       this.links = links

@@ -10,7 +10,7 @@ export const HOVER_PICK_INTERVAL_MS = 50
 /** While the pointer rests over the canvas, re-pick this often: agents move under it (ms). */
 export const HOVER_REFRESH_MS = 250
 
-export interface PickPoint {
+interface PickPoint {
   /** canvas CSS px (picking) */
   x: number
   y: number

@@ -15,7 +15,7 @@ export const SHADER_FILES = [
   'grid.frag.glsl',
 ] as const
 
-export type ShaderFile = (typeof SHADER_FILES)[number]
+type ShaderFile = (typeof SHADER_FILES)[number]
 export type ShaderSources = Readonly<Record<ShaderFile, string>>
 
 const NAME_LINE = /^#define SHADER_NAME (\S+)\s*$/m

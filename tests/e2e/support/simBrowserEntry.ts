@@ -12,3 +12,5 @@ export {
   saveSnapshot,
   setSnapshotStorage,
 } from '../../../src/state/snapshotPersistence'
+export { SimWorkerClient } from '../../../src/state/simWorkerClient'
+export { runScenarioInWorker } from '../../../src/state/simWorkerScenario'

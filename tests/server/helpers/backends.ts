@@ -72,4 +72,3 @@ if (!pgUp) {
 export const backends: Array<() => Backend> = pgUp
   ? [() => sqliteBackend, postgresBackend]
   : [() => sqliteBackend]
-export const backendNames = backends.map((b) => b().name)

@@ -37,7 +37,10 @@ export class CuttableProxy {
     this.server = server
   }
 
-  /** Everything stops flowing (open connections paused both ways); `resume()` undoes it. */
+  /**
+   * The blackhole mode: everything stops flowing (open connections stay open, paused both ways;
+   * new ones are accepted and never answered); `resume()` undoes it.
+   */
   stall() {
     this.stalled = true
     for (const s of this.sockets) s.pause()

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /** What a JSON-RPC method answers: a result, a JSON-RPC error, an HTTP status, or a stall. */
-export type FakeReply =
+type FakeReply =
   | { result: unknown; delayMs?: number }
   | { rpcError: { code: number; message: string } }
   | { httpStatus: number }

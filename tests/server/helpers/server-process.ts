@@ -20,9 +20,11 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       HOST: '127.0.0.1',
       PORT: String(port),
       CLIENT_DIR: '/nonexistent',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       ...env,
     },
-    stdio: 'ignore',
+    // VPOS_TEST_SERVER_LOGS=1 shows the servers' own logs while debugging a suite.
+    stdio: process.env.VPOS_TEST_SERVER_LOGS === '1' ? 'inherit' : 'ignore',
   })
   const base = `http://127.0.0.1:${port}`
   for (let i = 0; i < 300; i++) {

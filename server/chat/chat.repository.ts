@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely'
-import type { Database, MessageTable, RoomTable } from './database'
+import type { Database, MessageTable, RoomTable } from '../db/database'
 
 type Db = Kysely<Database>
 export type RoomRow = RoomTable

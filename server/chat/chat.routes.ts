@@ -1,0 +1,301 @@
+/**
+ * The chat API (SPEC §7, DESIGN §4): rooms, messages, reactions, participants, announcements and
+ * the balance check. Each route declares its contract in its options (schemas from src/contracts,
+ * `config.session`, `config.rateLimit`, the room-access preHandler); every change is also pushed to
+ * the room's readers through the chat bus (chat.stream.ts serves them).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  CreateAnnouncementBodySchema,
+  MessageParamsSchema,
+  MessageSchema,
+  MessagesQuerySchema,
+  ParticipantSchema,
+  PostMessageBodySchema,
+  ReactionBodySchema,
+  RegisterParticipantBodySchema,
+  RemoveAnnouncementBodySchema,
+  RoomParamsSchema,
+  RoomSchema,
+  VerifyBalanceBodySchema,
+  VerifyBalanceResponseSchema,
+  type Participant,
+} from '../../src/contracts/chat'
+import { isoAt } from '../db/database'
+import { HttpError } from '../http/http-error'
+import { isStaffLookalike } from './staff-names'
+import { toMessages, toParticipants, toRoom } from './chat.presenter'
+import {
+  addReaction,
+  findMessage,
+  findRoom,
+  insertMessage,
+  listMessages,
+  listParticipants,
+  listRooms,
+  removeReaction,
+  setAnnouncement,
+  upsertParticipant,
+  type MessageRow,
+  type RoomRow,
+} from './chat.repository'
+import { chatStreamRoute } from './chat.stream'
+import { ParticipantPushThrottle } from './participant-push'
+
+const LATEST_MESSAGES = 100
+const POLL_MAX_MESSAGES = 200
+const MAX_PARTICIPANTS = 200
+const BODY_LIMIT = 8 * 1024
+
+const rooms = new WeakMap<FastifyRequest, RoomRow>()
+const reacted = new WeakMap<FastifyRequest, MessageRow>()
+
+/** The room entered by this request's `enterRoom` preHandler. */
+function roomOf(req: FastifyRequest): RoomRow {
+  const room = rooms.get(req)
+  if (!room) throw new Error('enterRoom did not run for this route')
+  return room
+}
+
+export async function chatRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const isStaff = (w: string) => app.isStaff(w)
+  const thresholds = app.balances.thresholds
+  const bus = app.chatBus
+  const participantPushes = new ParticipantPushThrottle()
+
+  /**
+   * preHandler: the room (404 if unknown); 403 unless staff or the wallet's (≤30 s old) balance
+   * reaches its tier. Also the gate of the push stream, so pushes reach exactly the REST readers.
+   */
+  async function enterRoom(req: FastifyRequest) {
+    const { id } = req.params as { id: string }
+    const room = await findRoom(app.db, id)
+    if (!room) throw new HttpError(404, `Room not found: ${id}`)
+    const denied = await roomAccessError(req.wallet, room)
+    if (denied) throw denied
+    rooms.set(req, room)
+  }
+
+  /** Why `wallet` may not read `room` now, or null. */
+  async function roomAccessError(wallet: string, room: RoomRow): Promise<HttpError | null> {
+    const { tier, requiredTokenAmount } = toRoom(room, thresholds)
+    // Staff moderate every room whatever they hold.
+    if (isStaff(wallet) || (await app.balances.hasTier(wallet, tier))) return null
+    return new HttpError(
+      403,
+      `Access denied: ${room.name} needs at least ${requiredTokenAmount} vPOS (${tier} tier)`,
+    )
+  }
+
+  /** preHandler: staff-only display names, and names that read like them, are refused for everyone else. */
+  async function checkDisplayName(req: FastifyRequest) {
+    const { displayName } = req.body as { displayName: string }
+    if (isStaffLookalike(displayName) && !isStaff(req.wallet)) {
+      throw new HttpError(403, 'This display name is reserved for the vPOS Team', {
+        field: 'displayName',
+      })
+    }
+  }
+
+  /** preHandler: announcements are staff-only. */
+  async function staffOnly(req: FastifyRequest) {
+    if (!isStaff(req.wallet))
+      throw new HttpError(403, 'Only the vPOS Team can manage announcements')
+  }
+
+  /** Registers (or refreshes) a participant and pushes the change when readers need to see it. */
+  async function touchParticipant(roomId: string, wallet: string, displayName: string) {
+    const now = isoAt()
+    await upsertParticipant(app.db, roomId, wallet, displayName, now)
+    if (!participantPushes.due(roomId, wallet, displayName, Date.now())) return
+    const [participant] = await toParticipants(
+      app.db,
+      [{ room_id: roomId, wallet_address: wallet, display_name: displayName, last_seen: now }],
+      isStaff,
+    )
+    if (participant) bus.publish(roomId, { type: 'participant', participant })
+  }
+
+  async function participantsOf(roomId: string): Promise<Participant[]> {
+    return toParticipants(app.db, await listParticipants(app.db, roomId, MAX_PARTICIPANTS), isStaff)
+  }
+
+  async function announcementChanged(room: RoomRow) {
+    const updated = toRoom((await findRoom(app.db, room.id)) ?? room, thresholds)
+    bus.publish(room.id, { type: 'room', room: updated })
+    return updated
+  }
+
+  app.get('/api/chat/rooms', { schema: { response: { 200: z.array(RoomSchema) } } }, async () =>
+    (await listRooms(app.db)).map((r) => toRoom(r, thresholds)),
+  )
+
+  app.post(
+    '/api/chat/verify-token-balance',
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: { body: VerifyBalanceBodySchema, response: { 200: VerifyBalanceResponseSchema } },
+      config: { session: true, rateLimit: 'balance' },
+    },
+    async (req) => app.balances.verify(req.wallet),
+  )
+
+  app.get(
+    '/api/chat/rooms/:id/messages',
+    {
+      schema: {
+        params: RoomParamsSchema,
+        querystring: MessagesQuerySchema,
+        response: { 200: z.array(MessageSchema) },
+      },
+      config: { session: true },
+      preHandler: enterRoom,
+    },
+    async (req) => {
+      const { after } = req.query
+      const limit = after === undefined ? LATEST_MESSAGES : POLL_MAX_MESSAGES
+      return toMessages(app.db, await listMessages(app.db, roomOf(req).id, after, limit), isStaff)
+    },
+  )
+
+  app.post(
+    '/api/chat/rooms/:id/messages',
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        params: RoomParamsSchema,
+        body: PostMessageBodySchema,
+        response: { 200: MessageSchema, 201: MessageSchema },
+      },
+      config: { session: true, rateLimit: 'message' },
+      preHandler: [checkDisplayName, enterRoom],
+    },
+    async (req, reply) => {
+      const room = roomOf(req)
+      const { displayName, content, clientId } = req.body
+      const { message, created } = await insertMessage(app.db, {
+        room_id: room.id,
+        wallet_address: req.wallet,
+        display_name: displayName,
+        content,
+        client_id: clientId ?? null,
+        created_at: isoAt(),
+      })
+      const [out] = await toMessages(app.db, [message], isStaff)
+      if (!out) throw new Error('stored message vanished')
+      if (created) bus.publish(room.id, { type: 'message', message: out })
+      // Posting is activity: keep the author in the participants list.
+      await touchParticipant(room.id, req.wallet, displayName)
+      return reply.code(created ? 201 : 200).send(out)
+    },
+  )
+
+  app.get(
+    '/api/chat/rooms/:id/participants',
+    {
+      schema: { params: RoomParamsSchema, response: { 200: z.array(ParticipantSchema) } },
+      config: { session: true },
+      preHandler: enterRoom,
+    },
+    async (req) => participantsOf(roomOf(req).id),
+  )
+
+  app.post(
+    '/api/chat/rooms/:id/participants',
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        params: RoomParamsSchema,
+        body: RegisterParticipantBodySchema,
+        response: { 200: z.array(ParticipantSchema) },
+      },
+      config: { session: true, rateLimit: 'participant' },
+      preHandler: [checkDisplayName, enterRoom],
+    },
+    async (req) => {
+      const room = roomOf(req)
+      await touchParticipant(room.id, req.wallet, req.body.displayName)
+      return participantsOf(room.id)
+    },
+  )
+
+  for (const method of ['POST', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/chat/rooms/:id/messages/:messageId/reactions',
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        params: MessageParamsSchema,
+        body: ReactionBodySchema,
+        response: { 200: MessageSchema },
+      },
+      config: { session: true, rateLimit: 'reaction' },
+      preHandler: [
+        enterRoom,
+        async (req) => {
+          const { messageId } = req.params as { messageId: number }
+          const message = await findMessage(app.db, roomOf(req).id, messageId)
+          if (!message) throw new HttpError(404, `Message not found: ${messageId}`)
+          reacted.set(req, message)
+        },
+      ],
+      handler: async (req) => {
+        const room = roomOf(req)
+        const { messageId } = req.params
+        if (method === 'POST')
+          await addReaction(app.db, messageId, req.wallet, req.body.emoji, isoAt())
+        else await removeReaction(app.db, messageId, req.wallet, req.body.emoji)
+        const message = await findMessage(app.db, room.id, messageId)
+        const [out] = message ? await toMessages(app.db, [message], isStaff) : []
+        if (!out) throw new HttpError(404, `Message not found: ${messageId}`)
+        bus.publish(room.id, { type: 'reactions', message: out })
+        return out
+      },
+    })
+  }
+
+  const announcementRoute = {
+    bodyLimit: BODY_LIMIT,
+    config: { session: true, rateLimit: 'announcement' as const },
+    preHandler: [staffOnly, enterRoom],
+  }
+
+  app.post(
+    '/api/chat/rooms/:id/announcement',
+    {
+      ...announcementRoute,
+      schema: {
+        params: RoomParamsSchema,
+        body: CreateAnnouncementBodySchema,
+        response: { 200: RoomSchema },
+      },
+    },
+    async (req) => {
+      const room = roomOf(req)
+      await setAnnouncement(app.db, room.id, req.body.content, req.wallet, isoAt())
+      return announcementChanged(room)
+    },
+  )
+
+  app.delete(
+    '/api/chat/rooms/:id/announcement',
+    {
+      ...announcementRoute,
+      schema: {
+        params: RoomParamsSchema,
+        body: RemoveAnnouncementBodySchema,
+        response: { 200: RoomSchema },
+      },
+    },
+    async (req) => {
+      const room = roomOf(req)
+      await setAnnouncement(app.db, room.id, null, null, null)
+      return announcementChanged(room)
+    },
+  )
+
+  chatStreamRoute(app, { enterRoom, roomAccessError, roomOf })
+}

@@ -1,0 +1,275 @@
+/**
+ * The server's live swarm as a SwarmSource (src/state/swarmSource.ts), and the live feed's target:
+ * decoded frames are written into this source's OWN buffers (never into whatever the scene shows:
+ * a replay's copy stays the snapshot), and sample() — phase 1 of the frame clock — interpolates the
+ * 10 Hz positions to the frame's time. The store displays it from the first state on (unless the
+ * visitor forked a local simulation). Read-only: the live swarm is owned by the server, so the
+ * controls show its values and change nothing here.
+ */
+import {
+  BANNER_ACTIVE,
+  DEFAULT_SPEED,
+  MAIN_EFFICIENCY_STEPS,
+  STEP_MS,
+  createSwarmSim,
+  defaultParameters,
+  updateHealth,
+  writeAgent,
+  type Agent,
+  type MessageType,
+  type SwarmSim,
+  type Task,
+} from '../sim'
+import { AGENT_TYPE_NAMES, MODE_NAMES, STATUS_NAMES } from '../sim/types'
+import {
+  appendMessage,
+  applyLiveError,
+  applyLiveMessage,
+  revertToSimulatedData,
+  runtime,
+  setFeedNotice,
+  setPaused,
+  showLive,
+  swarm,
+  syncDerived,
+} from '../state/swarmStore'
+import type { SwarmReadings, SwarmSource } from '../state/swarmSource'
+import type { FeedApplier, LiveFeedTarget } from './liveFeed'
+import type {
+  ErrorEventPayload,
+  SwarmStatePayload,
+  WireAgent,
+  WireMetrics,
+  WireTask,
+} from './protocol'
+
+const MESSAGE_TYPES: readonly MessageType[] = ['system', 'node', 'task', 'alert', 'analysis']
+/** the local drift of the demo health items (the feed does not carry them), as the sim's 5 s */
+const HEALTH_EVERY_MS = MAIN_EFFICIENCY_STEPS * STEP_MS
+
+const pick = <T extends string>(names: readonly T[], v: string, fallback: T): T =>
+  names.includes(v as T) ? (v as T) : fallback
+
+function toAgent(a: WireAgent, failing: ReadonlySet<string>): Agent {
+  return {
+    ...a,
+    target: { x: a.target?.x ?? a.x, y: a.target?.y ?? a.y },
+    mode: pick(MODE_NAMES, String(a.mode), 'explore'),
+    type: pick(AGENT_TYPE_NAMES, String(a.type), 'other'),
+    status: pick(STATUS_NAMES, String(a.status), 'other'),
+    failing: failing.has(a.id),
+  }
+}
+
+const toTask = (t: WireTask): Task => ({
+  name: t.name,
+  progress: t.progress,
+  status: t.status === 'pending' ? 'pending' : 'active',
+})
+
+export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
+  readonly kind = 'live' as const
+  readonly controllable = false
+  readonly links = null
+  /** holds the live agents (a sim object used as a container: never stepped here) */
+  private swarmHeld: SwarmSim | null = null
+  private applier: FeedApplier | null = null
+  private changed = false
+  private healthAccum = 0
+  /** ?feed=live: the local sim is held still until the server's first state arrives */
+  private holding = false
+  private readonly parameters = defaultParameters()
+
+  private get held(): SwarmSim {
+    return (this.swarmHeld ??= createSwarmSim({ seed: runtime.sim.seed, count: 1 }))
+  }
+
+  get buffers() {
+    return this.held.buffers
+  }
+
+  get world() {
+    return this.held.world
+  }
+
+  agents() {
+    return this.held.buffers
+  }
+
+  attach(applier: FeedApplier): void {
+    this.applier = applier
+  }
+
+  // ---- SwarmSource ----
+
+  sample(dtMs: number, nowMs: number): boolean {
+    this.idle(dtMs)
+    // ?paused=1 (tests, demos): the displayed live swarm holds still; frames keep arriving.
+    if (!this.heldStill()) this.applier?.frame(nowMs)
+    const changed = this.changed
+    this.changed = false
+    return changed
+  }
+
+  idle(dtMs: number): void {
+    this.healthAccum += dtMs
+    if (this.healthAccum >= HEALTH_EVERY_MS && this.swarmHeld) {
+      this.healthAccum = 0
+      updateHealth(this.swarmHeld)
+    }
+  }
+
+  readings(): SwarmReadings {
+    const h = this.held
+    return {
+      isActive: true,
+      actionText: BANNER_ACTIVE,
+      speed: DEFAULT_SPEED,
+      efficiency: h.efficiency,
+      parameters: this.parameters,
+      tasks: h.tasks,
+      health: h.health,
+      metrics: h.metrics,
+    }
+  }
+
+  clockMs(): number {
+    return Date.now()
+  }
+
+  indexOfId(id: string): number {
+    return this.held.indexOfId(id)
+  }
+
+  setActive(): void {}
+  setSpeed(): void {}
+  setParameter(): void {}
+  markFailing(): void {}
+
+  // ---- LiveFeedTarget ----
+
+  applyState(st: SwarmStatePayload): void {
+    if (this.heldStill()) {
+      this.applyMetrics(st.metrics)
+      return
+    }
+    const failing = new Set(st.failingAgents ?? [])
+    const count = st.agents.length
+    const world = st.world ?? runtime.sim.world
+    let live = this.swarmHeld
+    if (
+      !live ||
+      live.buffers.capacity < count ||
+      live.world.width !== world.width ||
+      live.world.height !== world.height
+    ) {
+      live = createSwarmSim({ seed: runtime.sim.seed, count: Math.max(count, 1), world })
+      this.swarmHeld = live
+    }
+    st.agents.forEach((a, i) => writeAgent(live.buffers, i, toAgent(a, failing)))
+    live.buffers.count = count
+    live.reindex()
+    live.resyncFailing()
+    this.applyMetrics(st.metrics)
+    if (st.tasks) this.applyTasks(st.tasks)
+    this.changed = true
+    setFeedNotice(null)
+    showLive(this)
+    if (this.holding) {
+      this.holding = false
+      setPaused(false)
+    }
+  }
+
+  touched(): void {
+    this.changed = true
+  }
+
+  applyMetrics(m: WireMetrics & { efficiency?: number }): void {
+    const { efficiency, ...rest } = m
+    Object.assign(this.held.metrics, rest)
+    if (typeof efficiency === 'number') this.held.efficiency = efficiency
+  }
+
+  applyTasks(t: WireTask[]): void {
+    const tasks = this.held.tasks
+    tasks.splice(0, tasks.length, ...t.map(toTask))
+  }
+
+  applyMessage(m: { id: string; type: string; text: string; timestamp: string }): void {
+    if (!this.shown()) return
+    applyLiveMessage({
+      id: m.id,
+      type: pick(MESSAGE_TYPES, m.type, 'system'),
+      text: m.text,
+      timestamp: m.timestamp,
+    })
+  }
+
+  applyError(e: ErrorEventPayload): void {
+    if (!this.heldStill()) this.failAgent(e)
+  }
+
+  /** §8: the error event's agent fails (also: browser tests' failures on a still live swarm). */
+  failAgent(e: ErrorEventPayload): void {
+    const i = this.held.indexOfId(e.agentId)
+    if (i >= 0) {
+      // §8: an error event marks the agent failing (the server's own failure: no efficiency drop).
+      const eff = this.held.efficiency
+      this.held.markFailing(i)
+      this.held.efficiency = eff
+      this.changed = true
+    }
+    if (this.shown()) {
+      applyLiveError({ ...e })
+      syncDerived()
+    }
+  }
+
+  recovered(agentId: string): void {
+    if (!this.heldStill()) this.recoverAgent(agentId)
+  }
+
+  /** The agent is operational again (also: browser tests settling a still live swarm). */
+  recoverAgent(agentId: string): void {
+    const i = this.held.indexOfId(agentId)
+    if (i >= 0) {
+      this.held.recoverAgent(i, false)
+      this.changed = true
+    }
+  }
+
+  log(type: 'system' | 'alert', text: string): void {
+    appendMessage(type, text)
+  }
+
+  setActionText(text: string): void {
+    setFeedNotice(text)
+  }
+
+  setSource(source: 'sim' | 'live'): void {
+    if (source === 'live') {
+      // ?feed=live: hold the local sim still until the server's state arrives.
+      if (!this.swarmHeld && swarm.source !== 'live' && !this.holding && !swarm.paused) {
+        this.holding = true
+        setPaused(true)
+      }
+      return
+    }
+    if (this.holding) {
+      this.holding = false
+      setPaused(false)
+    }
+    if (runtime.live === this) revertToSimulatedData()
+  }
+
+  /** Paused (?paused=1) after the first state: the swarm on screen stays as it is. */
+  private heldStill(): boolean {
+    return swarm.paused && this.swarmHeld !== null && runtime.source === this
+  }
+
+  /** Whether this swarm is the one on screen (its console lines belong to the console then). */
+  private shown(): boolean {
+    return runtime.source === this
+  }
+}

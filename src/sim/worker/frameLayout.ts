@@ -1,0 +1,105 @@
+/**
+ * The byte layout of a frame the sim worker publishes: every numeric agent field (agents.ts
+ * NUMERIC_FIELDS) for `capacity` agents in ONE buffer, each field 8-byte aligned, and the link
+ * pairs (a then b, `capacity × MAX_CONNECTIONS` each) in a second one. The buffers are
+ * SharedArrayBuffers where the page is cross-origin isolated and plain ArrayBuffers (transferred
+ * back and forth) elsewhere; the views below are the same either way.
+ */
+import { NUMERIC_FIELDS } from '../agents'
+import { MAX_CONNECTIONS } from '../constants'
+import type { AgentBuffers, LinkBuffers } from '../types'
+
+export type FrameBuffer = ArrayBuffer | SharedArrayBuffer
+type NumericField = (typeof NUMERIC_FIELDS)[number]
+export type FieldViews = { [F in NumericField]: AgentBuffers[F] }
+
+const ALIGN = 8
+
+type Ctor = {
+  new (b: FrameBuffer, off: number, len: number): ArrayLike<number>
+  BYTES_PER_ELEMENT: number
+}
+
+/** The typed-array type of every numeric field (must match createAgentBuffers). */
+const FIELD_CTORS: Record<NumericField, Ctor> = {
+  x: Float32Array,
+  y: Float32Array,
+  size: Float32Array,
+  speedX: Float32Array,
+  speedY: Float32Array,
+  targetX: Float32Array,
+  targetY: Float32Array,
+  color: Uint32Array,
+  mode: Uint8Array,
+  type: Uint8Array,
+  status: Uint8Array,
+  processingPower: Float32Array,
+  efficiency: Float32Array,
+  connections: Uint8Array,
+  lastActiveTime: Float64Array,
+  energy: Float32Array,
+  pulseRate: Float32Array,
+  flags: Uint8Array,
+}
+
+export interface FrameLayout {
+  capacity: number
+  /** byte offset of each field */
+  offsets: Record<NumericField, number>
+  /** bytes of the agent frame */
+  bytes: number
+  /** bytes of the link frame */
+  linkBytes: number
+}
+
+/** Layout for `capacity` agents. */
+export function frameLayout(capacity: number): FrameLayout {
+  let off = 0
+  const offsets = {} as Record<NumericField, number>
+  for (const f of NUMERIC_FIELDS) {
+    offsets[f] = off
+    off += Math.ceil((capacity * FIELD_CTORS[f].BYTES_PER_ELEMENT) / ALIGN) * ALIGN
+  }
+  return { capacity, offsets, bytes: off, linkBytes: capacity * MAX_CONNECTIONS * 4 * 2 }
+}
+
+/** Allocate a frame buffer: shared when `shared` (the page is cross-origin isolated). */
+export function allocFrame(bytes: number, shared: boolean): FrameBuffer {
+  return shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes)
+}
+
+/** Typed-array views of every numeric field over `buffer` (no copy). */
+export function fieldViews(layout: FrameLayout, buffer: FrameBuffer): FieldViews {
+  const v = {} as Record<NumericField, ArrayLike<number>>
+  for (const f of NUMERIC_FIELDS) {
+    v[f] = new FIELD_CTORS[f](buffer, layout.offsets[f], layout.capacity)
+  }
+  return v as unknown as FieldViews
+}
+
+/** Point the numeric fields of `buf` at `views` (the displayed agents become the frame's). */
+export function adoptViews(buf: AgentBuffers, views: FieldViews): void {
+  for (const f of NUMERIC_FIELDS) (buf as unknown as Record<NumericField, unknown>)[f] = views[f]
+}
+
+/** Copy the first `count` agents of every numeric field of `src` into `dst` (views of a frame). */
+export function writeFields(src: AgentBuffers, dst: FieldViews, count: number): void {
+  for (const f of NUMERIC_FIELDS) {
+    ;(dst[f] as { set(a: ArrayLike<number>): void }).set(src[f].subarray(0, count))
+  }
+}
+
+/** Views of a link frame: pairs a[k]–b[k]. */
+export function linkViews(
+  layout: FrameLayout,
+  buffer: FrameBuffer,
+): { a: Uint32Array; b: Uint32Array } {
+  const n = layout.capacity * MAX_CONNECTIONS
+  return { a: new Uint32Array(buffer, 0, n), b: new Uint32Array(buffer, n * 4, n) }
+}
+
+/** Copy `links` into a link frame's views. */
+export function writeLinks(links: LinkBuffers, dst: { a: Uint32Array; b: Uint32Array }): void {
+  dst.a.set(links.a.subarray(0, links.count))
+  dst.b.set(links.b.subarray(0, links.count))
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import type { FromWorker } from './protocol'
+import { LINK_PERIOD_MS, SimWorkerCore, stagesFor } from './simWorkerCore'
+
+type Frame = Extract<FromWorker, { t: 'frame' }>
+
+/** A core with a fake clock: `now()` advances by `perCall` ms on every read. */
+function core(count: number, perCall: number) {
+  let t = 0
+  const frames: Frame[] = []
+  const c = new SimWorkerCore(
+    (m) => {
+      if (m.t === 'frame') {
+        frames.push(m)
+        // the page hands every frame straight back
+        c.handle({ t: 'release', frame: m.frame, links: m.links })
+      }
+    },
+    { now: () => (t += perCall), wall: () => 1_000_000 + t },
+  )
+  c.handle({ t: 'init', seed: 2, count, epochMs: 0, shared: false, clock: true })
+  c.handle({ t: 'run', running: true })
+  return { c, frames, advance: (ms: number) => (t += ms) }
+}
+
+describe('sim worker core: the link search between steps', () => {
+  it.each([
+    [146, 1],
+    [12_500, 1],
+    [30_000, 3],
+    [100_000, 8],
+    [1_000_000, 80],
+  ])('%s agents: %s slices per search', (count, stages) => {
+    expect(stagesFor(count)).toBe(stages)
+  })
+
+  it('with time to spare, a step is followed by the whole search', () => {
+    const { c, frames, advance } = core(30_000, 0)
+    frames.length = 0
+    advance(17)
+    c.pump()
+    expect(frames.at(-1)!.links).not.toBeNull()
+    expect(frames.at(-1)!.stepIndex).toBe(1)
+  })
+
+  it('over budget, one slice per step: the search completes after `stages` steps', () => {
+    const { c, frames, advance } = core(30_000, 20)
+    frames.length = 0
+    const withLinks: number[] = []
+    for (let k = 0; k < 9; k++) {
+      advance(17)
+      c.pump()
+      if (frames.at(-1)!.links) withLinks.push(frames.at(-1)!.stepIndex)
+    }
+    // 3 slices per search, one per step; steps never wait for the search
+    expect(frames.length).toBe(9)
+    expect(withLinks.length).toBe(3)
+    expect(withLinks[1]! - withLinks[0]!).toBe(withLinks[2]! - withLinks[1]!)
+  })
+
+  it('a new search starts at most every LINK_PERIOD_MS, however idle the worker is', () => {
+    const { c, frames, advance } = core(30_000, 0)
+    frames.length = 0
+    const withLinks: number[] = []
+    for (let k = 1; k <= 12; k++) {
+      advance(17)
+      c.pump()
+      if (frames.at(-1)!.links) withLinks.push(k * 17)
+    }
+    // searches at 17, 68, 119, 170 ms: 3 periods of 51 ms (steps are 17 ms apart here)
+    expect(withLinks).toEqual([17, 68, 119, 170])
+    expect(LINK_PERIOD_MS).toBe(50)
+  })
+
+  it('paused: the clock skips, nothing is stepped or searched', () => {
+    const { c, frames, advance } = core(500, 0)
+    c.handle({ t: 'run', running: false })
+    frames.length = 0
+    advance(1000)
+    c.pump()
+    expect(frames).toHaveLength(0)
+    expect(c.sim!.stepIndex).toBe(0)
+  })
+})

@@ -1,0 +1,320 @@
+/**
+ * The sim worker's logic, free of any worker global so Node tests drive it directly: it owns the
+ * SwarmSim, steps it by its own clock, runs the link search in stages between steps, and publishes
+ * frames through the buffer hand-off of protocol.ts.
+ *
+ * Links: the full search is cut into slices of ~AGENTS_PER_SLICE agents' rows (stagesFor) and
+ * starts every LINK_PERIOD_MS (20 full searches a second). After each step the worker runs slices
+ * of the search under way while its turn has time left (TURN_BUDGET_MS of the 16.7 ms between
+ * steps, at least one slice per step), so a step never waits behind a search, and a search that
+ * takes less than a period leaves links at most two periods (100 ms) old. The period keeps the
+ * worker from spending a whole core on links where the page needs it too (a 2-core tablet).
+ */
+import { attachMainView } from '../mainView'
+import { MAX_STEPS_PER_TICK, STEP_MS } from '../constants'
+import { createAgentBuffers } from '../agents'
+import { SwarmSim } from '../engine'
+import { applyFork, readingsOf } from '../fork'
+import type { SimEvent } from '../events'
+import {
+  adoptViews,
+  allocFrame,
+  fieldViews,
+  frameLayout,
+  linkViews,
+  writeFields,
+  writeLinks,
+  type FrameBuffer,
+  type FrameLayout,
+} from './frameLayout'
+import type { FromWorker, ToWorker, WorkerReadings } from './protocol'
+
+/** Frame buffers in the pool: one displayed, one waiting on the page, one being filled. */
+export const FRAME_POOL = 3
+/** Agents per link-search slice (~1.5 ms on a desktop core). */
+const AGENTS_PER_SLICE = 12_500
+const MAX_LINK_STAGES = 100
+/** A new full link search starts at most this often (ms). */
+export const LINK_PERIOD_MS = 50
+/** Of each step's 16.7 ms turn, the worker spends at most this on the step plus link slices. */
+const TURN_BUDGET_MS = 11
+
+/** Slices of one full link search for `count` agents. */
+export function stagesFor(count: number): number {
+  return Math.max(1, Math.min(MAX_LINK_STAGES, Math.ceil(count / AGENTS_PER_SLICE)))
+}
+/** Readings are posted at most this often (ms), and after every command. */
+const READINGS_EVERY_MS = 250
+
+export type Post = (message: FromWorker, transfer: Transferable[]) => void
+
+export interface CoreClock {
+  /** monotonic ms */
+  now(): number
+  /** wall clock, ms since the epoch (shared with the page: link age) */
+  wall(): number
+}
+
+const defaultClock: CoreClock = {
+  now: () => performance.now(),
+  wall: () => performance.timeOrigin + performance.now(),
+}
+
+export class SimWorkerCore {
+  sim: SwarmSim | null = null
+  private layout: FrameLayout | null = null
+  private shared = false
+  private clockOn = true
+  private running = false
+  private detachMainView: (() => void) | null = null
+  private readonly freeFrames: FrameBuffer[] = []
+  private readonly freeLinks: FrameBuffer[] = []
+  private allocatedFrames = 0
+  private allocatedLinks = 0
+  private events: SimEvent[] = []
+  private lastAt = 0
+  private lastReadingsAt = -Infinity
+  private forceReadings = true
+  /** something drawn changed since the last published frame */
+  private dirty = true
+  /** the sim's links changed since the last published link frame */
+  private linksDirty = true
+  private linksAt = 0
+  private stage = 0
+  private stages = 1
+  private handled = 0
+  private cycleStartAt = 0
+  /** monotonic ms the search under way started */
+  private cycleStartedAt = -Infinity
+
+  constructor(
+    private readonly post: Post,
+    private readonly clock: CoreClock = defaultClock,
+  ) {}
+
+  handle(m: ToWorker): void {
+    this.handled++
+    if (m.t === 'init') return this.init(m)
+    const sim = this.sim
+    if (!sim) return
+    switch (m.t) {
+      case 'run':
+        this.running = m.running
+        break
+      case 'mainView':
+        if (m.on && !this.detachMainView) {
+          this.detachMainView = attachMainView(sim, { startup: m.startup })
+        } else if (!m.on && this.detachMainView) {
+          this.detachMainView()
+          this.detachMainView = null
+        }
+        break
+      case 'setActive':
+        sim.setActive(m.active)
+        this.dirty = true
+        break
+      case 'setSpeed':
+        sim.speed = Math.min(10, Math.max(1, m.speed))
+        break
+      case 'setParameter': {
+        const p = sim.parameters.find((x) => x.name === m.name)
+        if (p) p.value = Math.min(p.max, Math.max(p.min, m.value))
+        break
+      }
+      case 'markFailing':
+        sim.markFailing(m.index)
+        this.dirty = true
+        break
+      case 'advance':
+        for (let k = 0; k < m.steps; k++) sim.step()
+        if (m.links) this.fullSearch()
+        this.dirty = true
+        break
+      case 'release':
+        if (m.frame) this.freeFrames.push(m.frame)
+        if (m.links) this.freeLinks.push(m.links)
+        break
+    }
+    this.forceReadings = true
+    this.flush()
+  }
+
+  /**
+   * One loop turn: step by the elapsed wall time (or let it pass while paused), one link slice,
+   * publish. Returns the ms until the next turn is due.
+   */
+  pump(): number {
+    const sim = this.sim
+    if (!sim) return STEP_MS
+    const t = this.clock.now()
+    const dt = t - this.lastAt
+    this.lastAt = t
+    if (this.clockOn) {
+      if (this.running) {
+        const steps = sim.tick(dt, MAX_STEPS_PER_TICK)
+        if (steps > 0) {
+          this.dirty = true
+          this.linkSlices(t)
+        }
+      } else {
+        sim.skip(dt)
+      }
+    }
+    this.flush()
+    return Math.max(1, STEP_MS - (this.clock.now() - t))
+  }
+
+  private init(m: Extract<ToWorker, { t: 'init' }>): void {
+    const sim = new SwarmSim({ seed: m.seed, count: m.count, world: m.world, epochMs: m.epochMs })
+    if (m.fork) {
+      const f = m.fork
+      const from = createAgentBuffers(0)
+      adoptViews(from, fieldViews(frameLayout(f.capacity), f.frame))
+      from.count = f.count
+      from.ids = f.ids
+      applyFork(sim, from, f.readings)
+    }
+    this.sim = sim
+    this.layout = frameLayout(sim.buffers.capacity)
+    this.stages = stagesFor(sim.buffers.count)
+    this.shared = m.shared
+    this.clockOn = m.clock
+    this.lastAt = this.clock.now()
+    sim.on((e) => this.events.push(e))
+    this.fullSearch()
+    this.post(
+      {
+        t: 'ready',
+        ids: sim.buffers.ids.slice(0, sim.buffers.count),
+        world: { ...sim.world },
+        capacity: sim.buffers.capacity,
+        shared: m.shared,
+      },
+      [],
+    )
+    this.flush()
+  }
+
+  /** The whole search at once (start, tests); cancels a staged one. */
+  private fullSearch(): void {
+    const sim = this.sim!
+    this.linksAt = this.clock.wall()
+    if (this.stage > 0) {
+      // finish the staged cycle so the sim's stage counter is back at 0, then search afresh
+      while (!sim.computeLinksStaged(this.stages));
+      this.stage = 0
+    }
+    sim.computeLinks()
+    this.linksDirty = true
+  }
+
+  /**
+   * One slice, then more while the turn that started at `turnAt` has budget left, up to the end
+   * of the search (at most one search completes per step: newer positions arrive only then).
+   */
+  private linkSlices(turnAt: number): void {
+    if (this.stage === 0 && turnAt - this.cycleStartedAt < LINK_PERIOD_MS) return
+    for (;;) {
+      const t0 = this.clock.now()
+      if (this.linkSlice()) return
+      const t1 = this.clock.now()
+      // the next slice would likely cost what this one did
+      if (t1 - turnAt + (t1 - t0) >= TURN_BUDGET_MS) return
+    }
+  }
+
+  /** One slice of the search; true when it completed the search. */
+  private linkSlice(): boolean {
+    const sim = this.sim!
+    if (this.stage === 0) {
+      this.cycleStartAt = this.clock.wall()
+      this.cycleStartedAt = this.clock.now()
+    }
+    if (!sim.computeLinksStaged(this.stages)) {
+      this.stage++
+      return false
+    }
+    this.stage = 0
+    this.linksAt = this.cycleStartAt
+    this.linksDirty = true
+    return true
+  }
+
+  private readings(): WorkerReadings {
+    const s = this.sim!
+    return {
+      ...readingsOf(s),
+      failingCount: s.failingCount,
+      stepIndex: s.stepIndex,
+      epochMs: s.epochMs,
+      handled: this.handled,
+    }
+  }
+
+  /** Post pending events/readings and, when a buffer is free, the frame. */
+  private flush(): void {
+    const t = this.clock.now()
+    const due = this.forceReadings || t - this.lastReadingsAt >= READINGS_EVERY_MS
+    if (this.events.length > 0 || due) {
+      const readings = due ? this.readings() : null
+      if (due) {
+        this.lastReadingsAt = t
+        this.forceReadings = false
+      }
+      this.post({ t: 'state', events: this.events, readings }, [])
+      this.events = []
+    }
+    if (this.dirty || this.linksDirty) this.publish()
+  }
+
+  private takeFrame(): FrameBuffer | null {
+    const free = this.freeFrames.pop()
+    if (free) return free
+    if (this.allocatedFrames >= FRAME_POOL) return null
+    this.allocatedFrames++
+    return allocFrame(this.layout!.bytes, this.shared)
+  }
+
+  private takeLinks(): FrameBuffer | null {
+    const free = this.freeLinks.pop()
+    if (free) return free
+    if (this.allocatedLinks >= FRAME_POOL) return null
+    this.allocatedLinks++
+    return allocFrame(this.layout!.linkBytes, this.shared)
+  }
+
+  private publish(): void {
+    const sim = this.sim!
+    const frame = this.takeFrame()
+    if (!frame) return // the page holds every buffer: publish on a later turn
+    const layout = this.layout!
+    const count = sim.buffers.count
+    writeFields(sim.buffers, fieldViews(layout, frame), count)
+    let links: FrameBuffer | null = null
+    if (this.linksDirty) {
+      links = this.takeLinks()
+      if (links) {
+        writeLinks(sim.links, linkViews(layout, links))
+        this.linksDirty = false
+      }
+    }
+    this.dirty = false
+    const transfer: Transferable[] = []
+    if (!this.shared) {
+      transfer.push(frame as ArrayBuffer)
+      if (links) transfer.push(links as ArrayBuffer)
+    }
+    this.post(
+      {
+        t: 'frame',
+        frame,
+        count,
+        stepIndex: sim.stepIndex,
+        links,
+        linkCount: links ? sim.links.count : 0,
+        linksAt: this.linksAt,
+      },
+      transfer,
+    )
+  }
+}

@@ -1,0 +1,21 @@
+/// <reference lib="webworker" />
+/**
+ * The local simulation's Web Worker (issue 13): the sim, its §4 timers and its link search run
+ * here, off the page's main thread. All logic is in src/sim/worker/simWorkerCore.ts; this file only
+ * wires it to the worker's messages and timer.
+ */
+import type { ToWorker } from '../sim/worker/protocol'
+import { SimWorkerCore } from '../sim/worker/simWorkerCore'
+
+const scope = self as unknown as DedicatedWorkerGlobalScope
+const core = new SimWorkerCore((message, transfer) => scope.postMessage(message, transfer))
+let timer: ReturnType<typeof setTimeout> | null = null
+
+function turn(): void {
+  timer = setTimeout(turn, core.pump())
+}
+
+scope.onmessage = (e: MessageEvent<ToWorker>) => {
+  core.handle(e.data)
+  if (e.data.t === 'init' && e.data.clock && timer === null) turn()
+}

@@ -1,0 +1,100 @@
+/**
+ * The defects issue 12 found in the live view, each checked on BOTH sources (project chromium:
+ * the local sim; project live-feed: the real server's feed — swarmFixtures.onSource).
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { PAUSED, SEED, feedSource, frozen, open, useControls } from './swarmFixtures'
+
+const health = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'System Health' }).locator('dd', {
+    has: page.locator(`xpath=preceding-sibling::dt[text()="${name}"]`),
+  })
+
+test.describe('one seam: what was wrong in the live view, on both sources', () => {
+  test('ERROR RATE is failing / total × 100 (2 decimals), trend up above 3 failing', async ({
+    page,
+  }) => {
+    await frozen(page)
+    await expect(page.getByTestId('failing-count')).toHaveText('0')
+    await expect(health(page, 'Error Rate')).toContainText('0.00%')
+    for (const i of [3, 9, 17, 25, 40]) {
+      await page.evaluate((i) => window.__vposSwarm!.markFailing(i), i)
+    }
+    await page.clock.runFor(300)
+    await expect(page.getByTestId('failing-count')).toHaveText('5')
+    // 5 / 146 × 100 = 3.42 %
+    await expect(health(page, 'Error Rate')).toContainText('3.42%')
+    await expect(health(page, 'Error Rate').getByLabel('trend rising')).toBeVisible()
+  })
+
+  test('a replayed snapshot draws only links shorter than 120 units while the swarm moves on', async ({
+    page,
+  }) => {
+    await open(page, `/?boot=0&seed=${SEED}&feed=sim&e2e=1`)
+    const panel = page.getByRole('region', { name: 'Snapshots' })
+    await panel.getByRole('button', { name: 'Take snapshot' }).click()
+    await panel.getByRole('button', { name: 'Replay from Snapshot 1' }).click()
+    await expect(panel.getByRole('group', { name: 'Replay controls' })).toContainText(
+      'REPLAY 1 / 1',
+    )
+    // frames of the moving source go on meanwhile (a live feed's interpolation used to write
+    // into the replay's copy)
+    await page.waitForTimeout(1500)
+    const { longest, links } = await page.evaluate(() => {
+      const { links, buffers: b } = window.__vposSwarm!.display
+      let longest = 0
+      for (let k = 0; k < links.count; k++) {
+        const i = links.a[k]!
+        const j = links.b[k]!
+        longest = Math.max(longest, Math.hypot(b.x[i]! - b.x[j]!, b.y[i]! - b.y[j]!))
+      }
+      return { longest, links: links.count }
+    })
+    expect(links).toBeGreaterThan(0)
+    expect(longest).toBeLessThan(120)
+  })
+
+  test('Swarm Speed stays where the visitor put it (live: read-only until forked)', async ({
+    page,
+  }) => {
+    await open(page, PAUSED.replace('&paused=1', ''))
+    const speed = page.getByRole('slider', { name: 'Swarm Speed' })
+    await expect(speed).toHaveValue('5')
+    await useControls(page)
+    await speed.fill('8')
+    await page.waitForTimeout(2000)
+    await expect(speed).toHaveValue('8')
+    expect(await page.evaluate(() => window.__vposSwarm!.swarm.speed)).toBe(8)
+  })
+
+  test('§8: the feed closing shows "Connection to data feed lost"; the normal banner returns with it', async ({
+    page,
+  }) => {
+    const live = feedSource() === 'live'
+    let socket: { close(o: { code: number; reason?: string }): void } | null = null
+    let refuse = !live
+    await page.routeWebSocket(/\/ws/, (ws) => {
+      if (refuse) {
+        ws.close({ code: 1011, reason: 'test: feed down' })
+        return
+      }
+      ws.connectToServer()
+      socket = ws
+    })
+    // the local sim: auto mode, whose feed never comes up; live: the feed, closed once open
+    await open(page, live ? `/?boot=0&seed=${SEED}&feed=live&e2e=1` : `/?boot=0&seed=${SEED}&e2e=1`)
+    const banner = page.getByTestId('action-text')
+    if (live) {
+      await expect(banner).toHaveText('SWARM ANALYZING NETWORK PATTERNS')
+      refuse = true
+      socket!.close({ code: 1011, reason: 'test: feed down' })
+    }
+    await expect(banner).toHaveText('Connection to data feed lost', { timeout: 6000 })
+    // still shown a few panel syncs later (the panels' sync used to overwrite it)
+    await page.waitForTimeout(1500)
+    await expect(banner).toHaveText('Connection to data feed lost')
+    refuse = false
+    await expect(page.locator('html')).toHaveAttribute('data-feed', 'open', { timeout: 15_000 })
+    await expect(banner).toHaveText('SWARM ANALYZING NETWORK PATTERNS')
+  })
+})

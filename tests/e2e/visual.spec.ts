@@ -1,0 +1,31 @@
+/**
+ * Golden cases of the Swarm Core layout on tablets (issue 17): portrait and landscape at the three
+ * common tablet sizes, seeded and paused, touch, device scale 1. The scene itself is hidden here
+ * (its own goldens are in scene.spec.ts) so these pin the overlay layout and stay small. Every
+ * other screen's golden case is the `@visual`-tagged test in that screen's spec; the README's
+ * "Visual snapshots" section says how to run, update and review them.
+ */
+import { expect, test } from '@playwright/test'
+import { frozen, hideMoving } from './swarmFixtures'
+
+/** The tablet golden cases: name → viewport (CSS px). */
+export const TABLET_CASES = [
+  ['tablet-768x1024', { width: 768, height: 1024 }],
+  ['tablet-1024x768', { width: 1024, height: 768 }],
+  ['tablet-820x1180', { width: 820, height: 1180 }],
+  ['tablet-1180x820', { width: 1180, height: 820 }],
+  ['tablet-1024x1366', { width: 1024, height: 1366 }],
+  ['tablet-1366x1024', { width: 1366, height: 1024 }],
+] as const
+
+for (const [name, viewport] of TABLET_CASES) {
+  test.describe(`Swarm Core on ${name}`, () => {
+    test.use({ viewport, hasTouch: true, deviceScaleFactor: 1, timezoneId: 'UTC' })
+
+    test(`visual: overlays on ${name}`, { tag: '@visual' }, async ({ page }) => {
+      await frozen(page)
+      await hideMoving(page)
+      await expect(page).toHaveScreenshot(`swarm-${name}.png`)
+    })
+  })
+}
