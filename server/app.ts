@@ -1,5 +1,6 @@
 import { createServer, type ServerOptions } from 'node:http'
 import Fastify, { type FastifyInstance } from 'fastify'
+import type { ChatOptions } from './chat/chat.options'
 import { MISSING_ORIGIN_MESSAGE, siteOrigins, type AppConfig } from './config'
 import { routeContractPlugin } from './http/route-contract.plugin'
 import { HealthChecks } from './lib/health'
@@ -28,11 +29,12 @@ function serverTimeouts(requestMs: number): ServerOptions {
 
 /**
  * Builds the whole server (plugins, then routes) without listening: tests use inject or port 0.
- * `logStream` replaces stdout for the logger (tests read what a configuration logs).
+ * `logStream` replaces stdout for the logger (tests read what a configuration logs); `chat`
+ * shortens chat's timers or wraps its bus (tests).
  */
 export async function buildApp(
   config: AppConfig,
-  { logStream }: { logStream?: NodeJS.WritableStream } = {},
+  { logStream, chat }: { logStream?: NodeJS.WritableStream; chat?: ChatOptions } = {},
 ): Promise<FastifyInstance> {
   const trust = config.TRUST_PROXY
   const app = Fastify({
@@ -60,7 +62,7 @@ export async function buildApp(
   await app.register(securityPlugin)
   await app.register(chainPlugin)
   await app.register(healthRoutes)
-  await app.register(walletApiPlugin)
+  await app.register(walletApiPlugin, { chat })
   await app.register(marketRoutes)
   await app.register(mcpRoutes)
   await app.register(feedRoutes)

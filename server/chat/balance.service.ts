@@ -18,6 +18,7 @@ export class BalanceService {
     private readonly mint: string,
     readonly thresholds: Record<Tier, number>,
     private readonly now: () => number = Date.now,
+    private readonly cacheMs = BALANCE_CACHE_MS,
   ) {}
 
   async verify(wallet: string): Promise<VerifyBalanceResponse> {
@@ -32,7 +33,7 @@ export class BalanceService {
   async balance(wallet: string): Promise<{ balance: number; at: number }> {
     const now = this.now()
     let entry = this.cache.get(wallet)
-    if (!entry || now - entry.at >= BALANCE_CACHE_MS) {
+    if (!entry || now - entry.at >= this.cacheMs) {
       const value = this.chain.getTokenBalance(wallet, this.mint)
       entry = { at: now, value }
       this.cache.set(wallet, entry)

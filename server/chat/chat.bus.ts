@@ -2,7 +2,9 @@
  * Fan-out of chat push events to the room's readers on every instance (DESIGN §3). Without Redis an
  * event goes straight to this instance's listeners. With REDIS_URL every event is published on one
  * pub/sub channel and each instance, the publisher included, delivers what it receives to its own
- * listeners — one path, so ordering is Redis's order on every instance.
+ * listeners. A `message` event is only a wake-up for the room tails (room-tail.ts), which read the
+ * messages from the database in id order: the bus may reorder or lose it without a reader missing
+ * a message.
  *
  * While the subscription is down the bus is `up = false` and says so through `onDown`: the push
  * streams close and clients poll (SPEC §4) until they reconnect, resuming from `?after=`, so an event
@@ -106,8 +108,8 @@ export function createRedisChatBus(url: string, prefix: string): ChatBus {
     publish(roomId, event) {
       if (closed) return
       pub.publish(channel, JSON.stringify({ roomId, event })).catch(() => {
-        // Redis refused it: our own readers still see it (other instances' readers get it from
-        // their next resume or poll; the subscription's own outage closes their streams).
+        // Redis refused it: our own readers still see it at once; other instances' room tails
+        // read it at their next sweep (a message) or their readers' next resume (the rest).
         rooms.deliver(roomId, event)
       })
     },

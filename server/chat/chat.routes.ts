@@ -26,6 +26,7 @@ import {
 import { isoAt } from '../db/database'
 import { HttpError } from '../http/http-error'
 import { isStaffLookalike } from './staff-names'
+import type { ChatOptions } from './chat.options'
 import { toMessages, toParticipants, toRoom } from './chat.presenter'
 import {
   addReaction,
@@ -59,7 +60,7 @@ function roomOf(req: FastifyRequest): RoomRow {
   return room
 }
 
-export async function chatRoutes(fastify: FastifyInstance) {
+export async function chatRoutes(fastify: FastifyInstance, opts: ChatOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const isStaff = (w: string) => app.isStaff(w)
   const thresholds = app.balances.thresholds
@@ -297,5 +298,5 @@ export async function chatRoutes(fastify: FastifyInstance) {
     },
   )
 
-  chatStreamRoute(app, { enterRoom, roomAccessError, roomOf })
+  chatStreamRoute(app, { enterRoom, roomAccessError, roomOf }, opts)
 }

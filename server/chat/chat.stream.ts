@@ -6,11 +6,13 @@
  * route contract and room-access preHandler gate it exactly like GET …/messages, and its
  * `id:`/`Last-Event-ID` resume maps one-to-one onto the `?after=` cursor.
  *
- * On connect the stream first replays messages after the cursor from the database, then goes live;
- * live events that race the replay are buffered and de-duplicated by id. Every 30 s (SPEC's balance
- * staleness) the session and the room's tier are re-checked; on failure a `denied` event ends the
- * stream. A reader that falls 1 MiB behind is cut off (bounded send buffer); it reconnects with its
- * cursor. While the bus is down (Redis unreachable) streams end and new ones get 503: clients poll.
+ * On connect the stream replays the messages after the cursor from the database, then follows the
+ * room's tail (room-tail.ts): messages go out in id order, each once, with nothing skipped — the
+ * `id:` lines are a cursor that rises strictly, so a resume from the last one is exact. Every 30 s
+ * (SPEC's balance staleness) the session and the room's tier are re-checked; on failure a `denied`
+ * event ends the stream. A reader that falls 1 MiB behind is cut off (bounded send buffer); it
+ * reconnects with its cursor. While the bus is down (Redis unreachable) streams end and new ones
+ * get 503: clients poll.
  */
 import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -21,12 +23,14 @@ import { isoAt } from '../db/database'
 import { HttpError } from '../http/http-error'
 import { writeBounded } from '../lib/socket-send'
 import { SESSION_COOKIE, sessionIdOf } from '../plugins/session.plugin'
+import type { ChatOptions } from './chat.options'
 import { toMessages } from './chat.presenter'
 import { findRoom, listMessages, type RoomRow } from './chat.repository'
+import { RoomTails, sseFrame } from './room-tail'
 
 const RECHECK_MS = 30_000
+const SWEEP_MS = 2_000
 const HEARTBEAT_MS = 15_000
-const REPLAY_MAX = 200
 
 interface RoomGate {
   enterRoom(req: FastifyRequest): Promise<void>
@@ -34,22 +38,38 @@ interface RoomGate {
   roomOf(req: FastifyRequest): RoomRow
 }
 
+/** The Last-Event-ID header as a message id; absent or empty: undefined; anything else: 400. */
 function lastEventId(req: FastifyRequest): number | undefined {
   const header = req.headers['last-event-id']
   const raw = Array.isArray(header) ? header[0] : header
-  return raw !== undefined && /^\d{1,10}$/.test(raw) ? Number(raw) : undefined
+  if (raw === undefined || raw === '') return undefined
+  const parsed = MessagesQuerySchema.shape.after.safeParse(/^\d{1,10}$/.test(raw) ? raw : 'x')
+  if (!parsed.success || parsed.data === undefined) {
+    throw new HttpError(400, 'Last-Event-ID must be a message id')
+  }
+  return parsed.data
 }
 
 export function chatStreamRoute(
   app: FastifyInstance<any, any, any, any, ZodTypeProvider>, // eslint-disable-line @typescript-eslint/no-explicit-any
   gate: RoomGate,
+  opts: ChatOptions = {},
 ) {
   const open = new Set<Socket>()
   const isStaff = (w: string) => app.isStaff(w)
+  const recheckMs = opts.recheckMs ?? RECHECK_MS
+  const tails = new RoomTails({
+    db: app.db,
+    bus: app.chatBus,
+    present: (rows) => toMessages(app.db, rows, isStaff),
+    sweepMs: opts.sweepMs ?? SWEEP_MS,
+    log: app.log,
+  })
   app.addHook('preClose', async () => {
     // GOTCHA: a hijacked response never counts as idle to node's http server; destroy it outright.
     for (const socket of open) socket.destroy()
     open.clear()
+    tails.close()
   })
 
   app.get(
@@ -69,8 +89,10 @@ export function chatStreamRoute(
       const wallet = req.wallet
       const token = req.cookies[SESSION_COOKIE] ?? ''
       const resumeId = lastEventId(req)
-      const after =
+      // Without a cursor the stream starts at the room's latest message (nothing replayed).
+      const cursor =
         resumeId === undefined ? req.query.after : Math.max(resumeId, req.query.after ?? 0)
+      const after = cursor ?? (await listMessages(app.db, room.id, undefined, 1))[0]?.id ?? 0
 
       reply.hijack()
       const res = reply.raw
@@ -85,29 +107,17 @@ export function chatStreamRoute(
       open.add(socket)
 
       const write = (chunk: string) => void writeBounded(res, chunk)
-      const sent = new Set<number>()
-      const send = (event: ChatPushEvent) => {
-        if (event.type === 'message') {
-          const id = event.message.id
-          // Once per stream: a live event can race the replay of the same message.
-          if (sent.has(id)) return
-          sent.add(id)
-          if (sent.size > 4 * REPLAY_MAX) sent.delete(sent.values().next().value ?? 0)
-          write(`id: ${id}\nevent: message\ndata: ${JSON.stringify(event)}\n\n`)
-          return
-        }
-        write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
-      }
       const end = (event?: ChatPushEvent) => {
-        if (event) send(event)
+        if (event) write(sseFrame(event))
         if (!res.writableEnded) res.end()
       }
-
-      // Live events that arrive while the replay is read wait here, then go out de-duplicated.
-      let pending: ChatPushEvent[] | null = []
-      const unsubscribe = app.chatBus.subscribe(room.id, (event) => {
-        if (pending) pending.push(event)
-        else send(event)
+      write('retry: 3000\n\n')
+      const detach = tails.attach(room.id, after, {
+        write,
+        get open() {
+          return !res.writableEnded && !res.destroyed
+        },
+        end: () => end(),
       })
       const offDown = app.chatBus.onDown(() => end())
       const recheck = setInterval(() => {
@@ -125,31 +135,15 @@ export function chatStreamRoute(
           req.log.warn({ err }, 'chat stream: access re-check failed')
           end()
         })
-      }, RECHECK_MS)
+      }, recheckMs)
       const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS)
       res.on('close', () => {
         open.delete(socket)
         clearInterval(recheck)
         clearInterval(heartbeat)
-        unsubscribe()
+        detach()
         offDown()
       })
-
-      write('retry: 3000\n\n')
-      try {
-        if (after !== undefined) {
-          const rows = await listMessages(app.db, room.id, after, REPLAY_MAX)
-          for (const message of await toMessages(app.db, rows, isStaff)) {
-            send({ type: 'message', message })
-          }
-        }
-      } catch (err) {
-        req.log.warn({ err }, 'chat stream: replay failed')
-        return end()
-      }
-      const queued = pending
-      pending = null
-      for (const event of queued) send(event)
     },
   )
 }

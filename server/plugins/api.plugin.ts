@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { BalanceService, thresholdsFromConfig } from '../chat/balance.service'
 import { createLocalChatBus, createRedisChatBus, type ChatBus } from '../chat/chat.bus'
+import type { ChatOptions } from '../chat/chat.options'
 import { routeGuards } from '../http/route-contract.plugin'
 import { MemoryRateLimiter, type RateLimiter } from '../rate-limit/rate-limiter'
 import { RedisRateLimiter } from '../rate-limit/redis-rate-limiter'
@@ -12,9 +13,14 @@ import { whitelistRoutes } from '../routes/whitelist.routes'
 import { dbPlugin } from './db.plugin'
 import { sessionPlugin } from './session.plugin'
 
+interface WalletApiOptions {
+  rateLimiter?: RateLimiter
+  chat?: ChatOptions
+}
+
 /** Shared services for the wallet API: balances (≤30 s cache), rate limits, staff check, chat bus. */
 const servicesPlugin = fp(
-  async (app, opts: { rateLimiter?: RateLimiter }) => {
+  async (app, opts: WalletApiOptions) => {
     // With REDIS_URL the buckets live in Redis, so limits hold across instances (issue 8).
     const redisUrl = app.config.REDIS_URL
     const redisLimiter =
@@ -32,14 +38,17 @@ const servicesPlugin = fp(
         app.chain,
         app.config.TOKEN_MINT,
         thresholdsFromConfig(app.config.TIER_THRESHOLDS),
+        Date.now,
+        opts.chat?.balanceCacheMs,
       ),
     )
     app.decorate('isStaff', (wallet: string) => staff.has(wallet))
     app.decorate('rateLimiter', limiter)
     // With REDIS_URL chat pushes reach the readers on every instance (pub/sub).
-    const bus = redisUrl
+    const created = redisUrl
       ? createRedisChatBus(redisUrl, app.config.REDIS_PREFIX)
       : createLocalChatBus()
+    const bus = opts.chat?.wrapBus?.(created) ?? created
     app.addHook('onClose', () => bus.close())
     app.decorate('chatBus', bus)
   },
@@ -50,10 +59,7 @@ const servicesPlugin = fp(
  * Storage, sessions, and the wallet API (sign-in, whitelist, chat, shop) in one encapsulated scope
  * whose routes declare their session and rate limit in their options (http/route-contract.plugin).
  */
-export async function walletApiPlugin(
-  app: FastifyInstance,
-  opts: { rateLimiter?: RateLimiter } = {},
-) {
+export async function walletApiPlugin(app: FastifyInstance, opts: WalletApiOptions = {}) {
   await app.register(dbPlugin)
   await app.register(sessionPlugin)
   await app.register(servicesPlugin, opts)
@@ -62,7 +68,7 @@ export async function walletApiPlugin(
   routeGuards(app, () => app.rateLimiter)
   await app.register(authRoutes)
   await app.register(whitelistRoutes)
-  await app.register(chatRoutes)
+  await app.register(chatRoutes, opts.chat ?? {})
   await app.register(shopRoutes)
 }
 
