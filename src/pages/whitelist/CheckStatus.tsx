@@ -1,11 +1,10 @@
 import styled from 'styled-components'
-import { useSnapshot } from 'valtio'
 import { cooldownMessage } from '../../contracts/whitelist'
 import { Button } from '../../ui/Button'
 import { ErrorText } from '../../ui/Page'
 import { cooldownLeftS, needsWaitHint, WAIT_HINT } from './cooldown'
 import { useNow } from '../../ui/useNow'
-import { lastCheckOf, runCheck, whitelistState } from './whitelistStore'
+import { lastCheckOf, useWhitelistCheck } from './whitelistCheck'
 
 const Foot = styled.div`
   margin-top: 16px;
@@ -28,7 +27,7 @@ const Countdown = styled.p`
 
 /** Error (with the 'wait' hint), the 30 s countdown, and 'Check Again' once it has run out. */
 export function CheckStatus({ address }: { address: string }) {
-  const { phase, error } = useSnapshot(whitelistState)
+  const { phase, error, checkAgain } = useWhitelistCheck(address)
   const settled = phase === 'done' || phase === 'error'
   const lastCheck = lastCheckOf(address)
   // Tick every second only while a cooldown may be running.
@@ -50,7 +49,7 @@ export function CheckStatus({ address }: { address: string }) {
         </Countdown>
       ) : (
         <div>
-          <Button onClick={() => void runCheck(address)}>Check Again</Button>
+          <Button onClick={checkAgain}>Check Again</Button>
         </div>
       )}
     </Foot>

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
@@ -9,7 +10,7 @@ import { Panel } from '../../ui/Panel'
 import { ConnectButtons, NewDemoWalletButton } from '../../wallet/ConnectButtons'
 import { CheckStatus } from './CheckStatus'
 import { ResultView } from './ResultView'
-import { clearWhitelist, runCheck, whitelistState } from './whitelistStore'
+import { clearWhitelist, useWhitelistCheck } from './whitelistCheck'
 
 const Column = styled.div`
   max-width: 880px;
@@ -47,23 +48,23 @@ const Label = styled.span`
 /** /whitelist (§2, §4): connect → automatic check → result, 30 s cooldown, 'Check Again'. */
 export default function WhitelistPage() {
   const wallet = useSnapshot(walletState)
-  const wl = useSnapshot(whitelistState)
+  const qc = useQueryClient()
   const [connectError, setConnectError] = useState<string | null>(null)
   const address = wallet.status === 'connected' ? wallet.walletAddress : null
+  // §4: connecting triggers a check; a result already held for this wallet is shown instead.
+  const wl = useWhitelistCheck(address)
 
   useEffect(() => {
     void restoreWallet()
   }, [])
 
-  // §4: connecting triggers a check; a result already held for this wallet is shown instead.
-  useEffect(() => {
-    if (address && whitelistState.wallet !== address) void runCheck(address)
-  }, [address])
-
   async function disconnect() {
-    clearWhitelist()
     setConnectError(null)
-    await disconnectWallet()
+    // The wallet is gone before the results are (synchronously, at the start of the call), so
+    // nothing re-runs the check of the wallet being disconnected.
+    const done = disconnectWallet()
+    clearWhitelist(qc)
+    await done
   }
 
   return (
@@ -108,12 +109,12 @@ export default function WhitelistPage() {
             </Connected>
           )}
         </Panel>
-        {address && wl.wallet === address && (
+        {address && wl.phase !== 'idle' && (
           <Panel title="Eligibility" aria-live="polite">
             {wl.phase === 'checking' && (
               <LoadingText role="status">Checking whitelist eligibility...</LoadingText>
             )}
-            {wl.phase === 'done' && wl.result && <ResultView result={wl.result} />}
+            {wl.result && <ResultView result={wl.result} />}
             <CheckStatus address={address} />
           </Panel>
         )}
