@@ -1,6 +1,7 @@
 // Child process for the push part of `npm run bench:load` (issue 16): readers hold the room's push
-// channel (SSE, GET …/events?after=<last id>) the way the chat page does, reconnecting from their
-// last id when a stream ends; posters post one message every postMs with a unique clientId (resent
+// channel (SSE, GET …/events?after=<cursor>) the way the chat page does (useRoom.ts: a new stream
+// from `?after=` its cursor, the largest message id received), reconnecting when a stream ends. A
+// stream's ids must rise strictly: one at or below the cursor counts as out of order. Posters post one message every postMs with a unique clientId (resent
 // with the same clientId after a failure). Each message carries its send time (epoch ms), so any
 // process on this machine measures delivery latency against the same clock.
 // IPC in:  {cmd:'open', readers:[{base, cookie, room}]} -> {cmd:'opened', failed}
@@ -18,7 +19,15 @@ const count = (k) => (statuses[k] = (statuses[k] ?? 0) + 1)
 
 /** One reader: keeps a stream open, resuming after its last id, until `stop`. */
 function startReader(r) {
-  const state = { room: r.room, last: 0, seen: new Set(), duplicates: 0, opened: null, stop: null }
+  const state = {
+    room: r.room,
+    last: 0,
+    seen: new Set(),
+    duplicates: 0,
+    outOfOrder: 0,
+    opened: null,
+    stop: null,
+  }
   let ctrl = null
   let stopped = false
   let first = true
@@ -56,6 +65,7 @@ function startReader(r) {
               const { message } = JSON.parse(dataLine.slice(6))
               const at = clock()
               if (state.seen.has(message.id)) state.duplicates++
+              else if (message.id < state.last) state.outOfOrder++
               state.seen.add(message.id)
               state.last = Math.max(state.last, message.id)
               const sentAt = Number(/ t=([\d.]+)$/.exec(message.content)?.[1])
@@ -138,7 +148,12 @@ process.on('message', async (msg) => {
       latencies,
       reconnects,
       statuses,
-      readers: readers.map((r) => ({ room: r.room, seen: [...r.seen], duplicates: r.duplicates })),
+      readers: readers.map((r) => ({
+        room: r.room,
+        seen: [...r.seen],
+        duplicates: r.duplicates,
+        outOfOrder: r.outOfOrder,
+      })),
     },
     () => process.exit(0),
   )

@@ -4,8 +4,9 @@
  * alternating between the two instances, in 10 rooms; LOAD_POSTERS posters (200) post one message
  * every 5 s, alternating instances too, for LOAD_PUSH_SECONDS (60). Prints messages acknowledged,
  * deliveries expected (every reader of the room) and made, LOST (acknowledged but not seen by a
- * reader of its room), DUPLICATED (seen twice by one reader), reconnects, and the delivery latency
- * from the poster's send to each reader's receipt (p50 / p99 / max).
+ * reader of its room), DUPLICATED (seen twice by one reader), OUT OF ORDER (an id below one the
+ * reader already had), reconnects, and the delivery latency from the poster's send to each
+ * reader's receipt (p50 / p99 / max).
  *
  * Sessions are written straight into the database (sign-in is measured by part 1, not here).
  */
@@ -32,7 +33,7 @@ interface PushResult {
   latencies: number[]
   reconnects: number
   statuses: Record<string, number>
-  readers: Array<{ room: string; seen: number[]; duplicates: number }>
+  readers: Array<{ room: string; seen: number[]; duplicates: number; outOfOrder: number }>
 }
 
 function client() {
@@ -143,6 +144,7 @@ function report(results: PushResult[]) {
     }
   }
   const duplicated = readers.reduce((n, r) => n + r.duplicates, 0)
+  const outOfOrder = readers.reduce((n, r) => n + r.outOfOrder, 0)
   const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b)
   const statuses: Record<string, number> = {}
   for (const r of results)
@@ -151,7 +153,7 @@ function report(results: PushResult[]) {
     [
       `messages sent ${sent.length}, acknowledged ${acked.length}`,
       `deliveries expected ${expected}, made ${latencies.length}`,
-      `LOST ${lost}  DUPLICATED ${duplicated}  reconnects ${results.reduce((n, r) => n + r.reconnects, 0)}`,
+      `LOST ${lost}  DUPLICATED ${duplicated}  OUT OF ORDER ${outOfOrder}  reconnects ${results.reduce((n, r) => n + r.reconnects, 0)}`,
       `delivery (send -> other readers): p50 ${fmt(percentile(latencies, 50), 1)} / p99 ${fmt(percentile(latencies, 99), 1)} / max ${fmt(latencies.at(-1) ?? NaN, 1)} ms`,
       `statuses ${JSON.stringify(statuses)}`,
     ].join('\n'),
