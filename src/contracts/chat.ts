@@ -189,8 +189,9 @@ export const MessagesQuerySchema = z.strictObject({ after: ROW_ID.optional() })
  * GET /api/chat/rooms/{id}/events[?after=<id>]: the room's push channel (Server-Sent Events). Each
  * event's `event:` line is its `type`, its `data:` line this JSON; `message` events carry `id:`
  * (the message id; on one stream they rise strictly with none skipped), so a reconnect from the
- * last one seen (Last-Event-ID or `?after=`) misses and repeats nothing. `denied` ends the stream when the
- * session expired or the wallet's balance (re-read every 30 s) no longer reaches the room's tier.
+ * last one seen (Last-Event-ID or `?after=`) misses and repeats nothing. `denied` ends the stream
+ * when the session expired or the wallet's balance (re-read every 30 s) no longer reaches the
+ * room's tier.
  */
 export const ChatPushEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), message: MessageSchema }),
