@@ -43,15 +43,19 @@ function now(): number {
   return typeof performance !== 'undefined' ? performance.now() : Date.now()
 }
 
-const raf: (cb: () => void) => number =
+/**
+ * The stand-in's frame scheduler and its matching cancel. GOTCHA: never cancel a handle with both
+ * cancelAnimationFrame and clearTimeout: animation-frame ids and timer ids are separate counters
+ * with overlapping values, so clearTimeout(rafId) cancels whichever unrelated timer has that number
+ * (it cancelled the live feed's reconnect timer, leaving the feed closed for good).
+ */
+const frames: { request(cb: () => void): number; cancel(handle: number): void } =
   typeof requestAnimationFrame === 'function'
-    ? (cb) => requestAnimationFrame(cb)
-    : (cb) => setTimeout(cb, 1000 / 60) as unknown as number
-
-function cancel(handle: number): void {
-  if (typeof cancelAnimationFrame === 'function') cancelAnimationFrame(handle)
-  clearTimeout(handle as unknown as ReturnType<typeof setTimeout>)
-}
+    ? { request: (cb) => requestAnimationFrame(cb), cancel: (h) => cancelAnimationFrame(h) }
+    : {
+        request: (cb) => setTimeout(cb, 1000 / 60) as unknown as number,
+        cancel: (h) => clearTimeout(h as unknown as ReturnType<typeof setTimeout>),
+      }
 
 /** dt since the previous frame of whichever driver ran it (first frame: one 60 Hz frame). */
 function stepDt(t: number): number {
@@ -66,7 +70,7 @@ function standIn(): void {
   const t = now()
   clock.sample(stepDt(t), t)
   clock.links?.()
-  clock.handle = raf(standIn)
+  clock.handle = frames.request(standIn)
 }
 
 /** Start the clock with phases 1–2 (the store). Runs on the stand-in loop until a scene drives it. */
@@ -83,7 +87,7 @@ export function startFrameClock(
 export function stopFrameClock(): void {
   clock.sample = null
   clock.links = null
-  if (clock.handle !== null) cancel(clock.handle)
+  if (clock.handle !== null) frames.cancel(clock.handle)
   clock.handle = null
 }
 
@@ -93,7 +97,7 @@ export function stopFrameClock(): void {
  */
 export function driveFromScene(): () => void {
   clock.sceneDrivers++
-  if (clock.handle !== null) cancel(clock.handle)
+  if (clock.handle !== null) frames.cancel(clock.handle)
   clock.handle = null
   return () => {
     clock.sceneDrivers--
@@ -112,4 +116,3 @@ export function sceneSample(): void {
 export function sceneLinks(): void {
   clock.links?.()
 }
-

@@ -73,7 +73,27 @@ test.describe('one seam: what was wrong in the live view, on both sources', () =
     const live = feedSource() === 'live'
     let socket: { close(o: { code: number; reason?: string }): void } | null = null
     let refuse = !live
+    // What the feed did, printed when the test fails (a CI run once saw no retry within 15 s).
+    const timeline: string[] = []
+    const t0 = Date.now()
+    const mark = (what: string) => timeline.push(`${Date.now() - t0} ms ${what}`)
+    page.on('console', (m) => mark(`console ${m.type()}: ${m.text()}`))
+    page.on('pageerror', (e) => mark(`pageerror: ${e.message}`))
+    await page.exposeFunction('__feedMark', mark)
+    await page.addInitScript(() => {
+      const watch = () => {
+        const d = document.documentElement
+        new MutationObserver(() =>
+          (window as unknown as { __feedMark(s: string): void }).__feedMark(
+            `page: ${d.dataset.feed} attempts ${d.dataset.feedAttempts} source ${d.dataset.feedSource}`,
+          ),
+        ).observe(d, { attributes: true, attributeFilter: ['data-feed', 'data-feed-attempts'] })
+      }
+      if (document.documentElement) watch()
+      else document.addEventListener('DOMContentLoaded', watch)
+    })
     await page.routeWebSocket(/\/ws/, (ws) => {
+      mark(`route: ${refuse ? 'refused' : 'to the server'}`)
       if (refuse) {
         ws.close({ code: 1011, reason: 'test: feed down' })
         return
@@ -94,7 +114,13 @@ test.describe('one seam: what was wrong in the live view, on both sources', () =
     await page.waitForTimeout(1500)
     await expect(banner).toHaveText('Connection to data feed lost')
     refuse = false
-    await expect(page.locator('html')).toHaveAttribute('data-feed', 'open', { timeout: 15_000 })
+    mark('test: feed back up')
+    await expect(page.locator('html'))
+      .toHaveAttribute('data-feed', 'open', { timeout: 20_000 })
+      .catch((err: unknown) => {
+        console.log(`feed timeline:\n${timeline.join('\n')}`)
+        throw err
+      })
     await expect(banner).toHaveText('SWARM ANALYZING NETWORK PATTERNS')
   })
 })
