@@ -153,19 +153,21 @@ export class SimWorkerClient {
    * changed. Allocates only the views of the adopted frame.
    */
   sample(): boolean {
-    let changed = false
+    let releaseFrame: FrameBuffer | null = null
+    let releaseLinks: FrameBuffer | null = null
     const p = this.pending
+    const adopted = p !== null && this.layout !== null
     if (p && this.layout) {
       this.pending = null
       adoptViews(this.buffers, fieldViews(this.layout, p.frame))
       this.buffers.count = p.count
       this.stepIndex = p.stepIndex
-      this.release(this.shownFrame, null)
+      releaseFrame = this.shownFrame
       this.shownFrame = p.frame
       this.frames++
-      changed = true
     }
     const l = this.pendingLinks
+    const linksAdopted = l !== null && this.layout !== null
     if (l && this.layout) {
       this.pendingLinks = null
       const v = linkViews(this.layout, l.links!)
@@ -173,12 +175,16 @@ export class SimWorkerClient {
       this.links.b = v.b
       this.links.count = l.linkCount
       this.linksAt = l.linksAt
-      this.release(null, this.shownLinks)
+      releaseLinks = this.shownLinks
       this.shownLinks = l.links
       this.linksVersion++
-      changed = true
     }
-    return changed
+    // One message: the buffers shown before, and (on a new frame) "adopted": the worker's next
+    // frame goes out now, so frames are published at the page's frame rate.
+    if (adopted || releaseLinks) {
+      this.send({ t: 'release', frame: releaseFrame, links: releaseLinks, adopted })
+    }
+    return adopted || linksAdopted
   }
 
   indexOfId(id: string): number {

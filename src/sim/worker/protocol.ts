@@ -4,7 +4,8 @@
  *
  * Buffer hand-off (the same messages whether buffers are shared or not): the worker owns a few
  * frame buffers. It fills a free one and posts it in a 'frame'; the page displays it and, when a
- * newer frame arrives, posts the older one back in a 'release'. SharedArrayBuffers travel as
+ * newer frame arrives, posts the older one back in a 'release'. One clock-driven frame is in flight
+ * at a time: the next goes out when the page says it adopted this one (`adopted`). SharedArrayBuffers travel as
  * handles (nothing is copied or detached); plain ArrayBuffers are transferred (moved, not copied).
  * Either way a buffer is written by the worker only while the page does not hold it.
  */
@@ -56,7 +57,11 @@ export type ToWorker =
   | { t: 'markFailing'; index: number }
   /** run exactly `steps` steps at once (tests, determinism), then publish */
   | { t: 'advance'; steps: number; links: boolean }
-  | { t: 'release'; frame: FrameBuffer | null; links: FrameBuffer | null }
+  /**
+   * buffers handed back; `adopted`: the page displayed a newer frame (the worker publishes the next
+   * clock-driven frame only then: frames go out at the page's frame rate, not the sim's step rate)
+   */
+  | { t: 'release'; frame: FrameBuffer | null; links: FrameBuffer | null; adopted?: boolean }
 
 export type FromWorker =
   | {

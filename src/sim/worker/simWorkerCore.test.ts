@@ -12,8 +12,8 @@ function core(count: number, perCall: number) {
     (m) => {
       if (m.t === 'frame') {
         frames.push(m)
-        // the page hands every frame straight back
-        c.handle({ t: 'release', frame: m.frame, links: m.links })
+        // the page adopts every frame and hands it straight back
+        c.handle({ t: 'release', frame: m.frame, links: m.links, adopted: true })
       }
     },
     { now: () => (t += perCall), wall: () => 1_000_000 + t },
@@ -70,6 +70,35 @@ describe('sim worker core: the link search between steps', () => {
     // searches at 17, 68, 119, 170 ms: 3 periods of 51 ms (steps are 17 ms apart here)
     expect(withLinks).toEqual([17, 68, 119, 170])
     expect(LINK_PERIOD_MS).toBe(50)
+  })
+
+  it('frames follow the page: one clock-driven frame in flight until the page adopts it', () => {
+    let t = 0
+    const frames: Frame[] = []
+    const c = new SimWorkerCore((m) => m.t === 'frame' && frames.push(m), {
+      now: () => t,
+      wall: () => 1_000_000 + t,
+    })
+    c.handle({ t: 'init', seed: 2, count: 500, epochMs: 0, shared: false, clock: true })
+    c.handle({ t: 'run', running: true })
+    const first = frames.length
+    for (let k = 0; k < 5; k++) {
+      t += 17
+      c.pump()
+    }
+    // the sim stepped 5 times, but the page has not adopted the frame it holds: nothing new
+    expect(c.sim!.stepIndex).toBe(5)
+    expect(frames.length).toBe(first)
+    // adopting it brings the newest state at once, then again one per adoption
+    const held = frames.at(-1)!
+    c.handle({ t: 'release', frame: null, links: null, adopted: true })
+    expect(frames.length).toBe(first + 1)
+    expect(frames.at(-1)!.stepIndex).toBe(5)
+    t += 17
+    c.pump()
+    expect(frames.length).toBe(first + 1)
+    c.handle({ t: 'release', frame: held.frame, links: held.links, adopted: true })
+    expect(frames.at(-1)!.stepIndex).toBe(6)
   })
 
   it('paused: the clock skips, nothing is stepped or searched', () => {

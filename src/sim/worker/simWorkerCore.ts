@@ -79,6 +79,8 @@ export class SimWorkerCore {
   private dirty = true
   /** the sim's links changed since the last published link frame */
   private linksDirty = true
+  /** a published frame the page has not adopted yet: clock-driven publishing waits for it */
+  private inFlight = false
   private linksAt = 0
   private stage = 0
   private stages = 1
@@ -133,6 +135,7 @@ export class SimWorkerCore {
       case 'release':
         if (m.frame) this.freeFrames.push(m.frame)
         if (m.links) this.freeLinks.push(m.links)
+        if (m.adopted) this.inFlight = false
         break
     }
     this.forceReadings = true
@@ -160,7 +163,9 @@ export class SimWorkerCore {
         sim.skip(dt)
       }
     }
-    this.flush()
+    // Frames follow the page: while it has not adopted the last one, the state keeps stepping and
+    // the newest goes out once it has (its 'release' flushes). Events and readings go out anyway.
+    this.flush(!this.inFlight)
     return Math.max(1, STEP_MS - (this.clock.now() - t))
   }
 
@@ -251,8 +256,11 @@ export class SimWorkerCore {
     }
   }
 
-  /** Post pending events/readings and, when a buffer is free, the frame. */
-  private flush(): void {
+  /**
+   * Post pending events/readings and, when a buffer is free (and `frames`: commands and the page's
+   * adoption always; clock turns only with no frame in flight), the frame.
+   */
+  private flush(frames = true): void {
     const t = this.clock.now()
     const due = this.forceReadings || t - this.lastReadingsAt >= READINGS_EVERY_MS
     if (this.events.length > 0 || due) {
@@ -264,7 +272,7 @@ export class SimWorkerCore {
       this.post({ t: 'state', events: this.events, readings }, [])
       this.events = []
     }
-    if (this.dirty || this.linksDirty) this.publish()
+    if (frames && (this.dirty || this.linksDirty)) this.publish()
   }
 
   private takeFrame(): FrameBuffer | null {
@@ -299,6 +307,8 @@ export class SimWorkerCore {
       }
     }
     this.dirty = false
+    // set before posting: a page in the same thread (tests) may adopt it during post()
+    this.inFlight = true
     const transfer: Transferable[] = []
     if (!this.shared) {
       transfer.push(frame as ArrayBuffer)
