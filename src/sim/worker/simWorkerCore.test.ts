@@ -72,33 +72,58 @@ describe('sim worker core: the link search between steps', () => {
     expect(LINK_PERIOD_MS).toBe(50)
   })
 
-  it('frames follow the page: one clock-driven frame in flight until the page adopts it', () => {
+  it('frames follow the page: one in flight until the page adopts it, or new links', async () => {
     let t = 0
     const frames: Frame[] = []
-    const c = new SimWorkerCore((m) => m.t === 'frame' && frames.push(m), {
-      now: () => t,
-      wall: () => 1_000_000 + t,
-    })
+    let shown: Frame | null = null
+    // the page (simWorkerClient): a frame superseded before it was shown goes back at once; a
+    // frame it shows goes back when it adopts the next, with `adopted`
+    const c: SimWorkerCore = new SimWorkerCore(
+      (m) => {
+        if (m.t !== 'frame') return
+        const before = frames.at(-1)
+        frames.push(m)
+        if (before && before !== shown) {
+          queueMicrotask(() => c.handle({ t: 'release', frame: before.frame, links: before.links }))
+        }
+      },
+      { now: () => t, wall: () => 1_000_000 + t },
+    )
+    const adopt = () => {
+      const previous = shown
+      shown = frames.at(-1)!
+      c.handle({
+        t: 'release',
+        frame: previous?.frame ?? null,
+        links: previous?.links ?? null,
+        adopted: true,
+      })
+    }
     c.handle({ t: 'init', seed: 2, count: 500, epochMs: 0, shared: false, clock: true })
     c.handle({ t: 'run', running: true })
     const first = frames.length
-    for (let k = 0; k < 5; k++) {
+    for (let k = 0; k < 12; k++) {
       t += 17
       c.pump()
+      await Promise.resolve()
     }
-    // the sim stepped 5 times, but the page has not adopted the frame it holds: nothing new
-    expect(c.sim!.stepIndex).toBe(5)
-    expect(frames.length).toBe(first)
-    // adopting it brings the newest state at once, then again one per adoption
-    const held = frames.at(-1)!
-    c.handle({ t: 'release', frame: null, links: null, adopted: true })
-    expect(frames.length).toBe(first + 1)
-    expect(frames.at(-1)!.stepIndex).toBe(5)
-    t += 17
+    // 12 steps while the page showed nothing new: only the frames that carry a finished link
+    // search (one every LINK_PERIOD_MS: 17, 68, 119, 170 ms) went out
+    expect(c.sim!.stepIndex).toBe(12)
+    const gated = frames.slice(first)
+    expect(gated.map((f) => f.stepIndex)).toEqual([1, 4, 7, 10])
+    expect(gated.every((f) => f.links !== null)).toBe(true)
+    // adopting brings the newest state at once; then one frame per adoption
+    adopt()
+    expect(frames.at(-1)!.stepIndex).toBe(12)
+    expect(frames.at(-1)!.links).toBeNull()
+    const n = frames.length
+    t += 13 // 217 ms: one step (the 4 ms carried over + 13), before the next search (220 ms)
     c.pump()
-    expect(frames.length).toBe(first + 1)
-    c.handle({ t: 'release', frame: held.frame, links: held.links, adopted: true })
-    expect(frames.at(-1)!.stepIndex).toBe(6)
+    expect(frames.length).toBe(n)
+    adopt()
+    expect(frames.length).toBe(n + 1)
+    expect(frames.at(-1)!.stepIndex).toBe(13)
   })
 
   it('paused: the clock skips, nothing is stepped or searched', () => {

@@ -164,8 +164,10 @@ export class SimWorkerCore {
       }
     }
     // Frames follow the page: while it has not adopted the last one, the state keeps stepping and
-    // the newest goes out once it has (its 'release' flushes). Events and readings go out anyway.
-    this.flush(!this.inFlight)
+    // the newest goes out once it has (its 'release' flushes), or as soon as a link search
+    // completes (link age: the page keeps the newest frame and hands back the one it replaces).
+    // Events and readings go out anyway.
+    this.flush(!this.inFlight || this.linksDirty)
     return Math.max(1, STEP_MS - (this.clock.now() - t))
   }
 
