@@ -1,5 +1,5 @@
 import { createServer, type ServerOptions } from 'node:http'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { ChatOptions } from './chat/chat.options'
 import { MISSING_ORIGIN_MESSAGE, siteOrigins, type AppConfig } from './config'
 import { routeContractPlugin } from './http/route-contract.plugin'
@@ -46,7 +46,7 @@ export async function buildApp(
     // 'request completed', 5,094 lines in 30 minutes of one visitor's chat polling). Access logs
     // belong to the proxy in front; the app keeps startup, warnings (4xx causes, database
     // unavailable) and errors at the configured level. Development keeps the request lines.
-    disableRequestLogging: config.NODE_ENV === 'production',
+    logController: new LogController({ disableRequestLogging: config.NODE_ENV === 'production' }),
     // A hop count trusts that many proxies next to us, counted from our side (proxy-addr semantics).
     trustProxy: typeof trust === 'number' ? (_addr: string, hop: number) => hop < trust : trust,
     bodyLimit: 64 * 1024,
