@@ -2,7 +2,12 @@ import { InstancedBufferGeometry } from 'three'
 import { describe, expect, it } from 'vitest'
 import { createSwarmSim } from '../../sim'
 import type { AgentDrawMode } from './agentDraw'
-import { AGENT_ATTRIBUTES, AgentGeometry, SLOW_UPLOAD_EVERY } from './agentGeometry'
+import {
+  AGENT_ATTRIBUTES,
+  AgentGeometry,
+  RANGED_MAX_SHARE,
+  SLOW_UPLOAD_EVERY,
+} from './agentGeometry'
 
 const attr = (g: AgentGeometry, name: string) =>
   g.geometry.getAttribute(name) as unknown as {
@@ -130,6 +135,60 @@ describe('AgentGeometry points culling', () => {
     g.sync(sim.buffers, 1, view)
     g.sync(sim.buffers, 1, view)
     expect(g.changes).toBe(settled)
+  })
+
+  it('a zoomed-in view of a big swarm uploads only the agents near it, every field, every change', () => {
+    const sim = createSwarmSim({ seed: 5, count: 50_000 })
+    const n = sim.buffers.count
+    const g = new AgentGeometry('points')
+    const view = { minX: 1000, minY: 800, maxX: 1400, maxY: 1100 }
+    g.sync(sim.buffers, 0, view)
+    const covered = (name: string) => {
+      const ranges = attr(g, name).updateRanges
+      return (i: number) => ranges.some((r) => i >= r.start && i < r.start + r.count)
+    }
+    const near = (margin: number) => {
+      const { x, y } = sim.buffers
+      return [...Array(n).keys()].filter(
+        (i) =>
+          x[i]! >= view.minX - margin &&
+          x[i]! <= view.maxX + margin &&
+          y[i]! >= view.minY - margin &&
+          y[i]! <= view.maxY + margin,
+      )
+    }
+    const check = () => {
+      const linked = near(320) // a link's far end: 120 + 40 + 120 + 40 units out
+      expect(linked.length).toBeGreaterThan(0)
+      expect(linked.length).toBeLessThan(n * RANGED_MAX_SHARE)
+      for (const name of Object.keys(AGENT_ATTRIBUTES)) {
+        const isCovered = covered(name)
+        expect(linked.every(isCovered), name).toBe(true)
+        const total = attr(g, name).updateRanges.reduce((t, r) => t + r.count, 0)
+        expect(total, name).toBeLessThan(n / 4)
+      }
+    }
+    const x0 = attr(g, 'instanceX').version
+    const e0 = attr(g, 'instanceEnergy').version
+    sim.tick(100)
+    g.sync(sim.buffers, 1, view)
+    check()
+    expect(attr(g, 'instanceX').version).toBe(x0 + 1)
+    expect(attr(g, 'instanceEnergy').version).toBe(e0 + 1)
+    // nothing changed: nothing uploaded
+    g.sync(sim.buffers, 1, view)
+    expect(attr(g, 'instanceX').version).toBe(x0 + 1)
+    // the view pans while the swarm is still: the agents now near it go up
+    Object.assign(view, { minX: 2000, maxX: 2400 })
+    g.sync(sim.buffers, 1, view)
+    check()
+    expect(attr(g, 'instanceX').version).toBe(x0 + 2)
+    // zoomed out over the whole swarm: every field of every agent once
+    const all = { minX: -1e9, minY: -1e9, maxX: 1e9, maxY: 1e9 }
+    g.sync(sim.buffers, 1, all)
+    for (const name of Object.keys(AGENT_ATTRIBUTES)) {
+      expect(attr(g, name).updateRanges, name).toEqual([{ start: 0, count: n }])
+    }
   })
 
   it('instanced quads are never culled (one instance per agent)', () => {

@@ -12,7 +12,8 @@ import {
   InstancedBufferAttribute,
   InstancedBufferGeometry,
 } from 'three'
-import type { AgentBuffers } from '../../sim'
+import { LINK_DISTANCE, type AgentBuffers } from '../../sim'
+import { MOTION_SLACK } from '../links/linkGeometry'
 import { unboundedSphere } from '../geometryBounds'
 import type { ViewRect } from '../viewUniforms'
 import type { AgentDrawMode } from './agentDraw'
@@ -44,6 +45,21 @@ const SLOW: readonly AttributeName[] = NAMES.filter((n) => !MOVING.includes(n))
 export const SLOW_UPLOAD_EVERY = 4
 
 type Range = { start: number; count: number }
+
+/**
+ * 'points' mode uploads only the agents near the view while they are at most this share of the
+ * swarm (a zoomed-in view of a big swarm: at 1,000,000 agents every agent's x/y was 8 MB a frame,
+ * a third of the main thread under SwiftShader); above it, one upload of every agent is cheaper.
+ */
+export const RANGED_MAX_SHARE = 1 / 8
+/** Runs of nearby agents closer than this many indices are uploaded as one range. */
+const NEAR_GAP = 16
+/**
+ * "Near the view": within the drawn rectangle grown by what the link index may reach — a link's
+ * first end within LINK_DISTANCE + MOTION_SLACK of the view, its other end LINK_DISTANCE further,
+ * plus the motion until the next link search. (A function: linkGeometry imports this module.)
+ */
+const NEAR_MARGIN = () => 2 * (LINK_DISTANCE + MOTION_SLACK) + MOTION_SLACK
 
 /** Upload the first `count` items next render, reusing one range object (addUpdateRange allocates). */
 export function markRange(attr: BufferAttribute, range: Range, count: number): void {
@@ -77,6 +93,8 @@ function identityIndex(n: number): BufferAttribute {
 interface Slot {
   attribute: BufferAttribute
   range: Range
+  /** update ranges of uploadNear(), reused */
+  pool: Range[]
 }
 
 export class AgentGeometry {
@@ -97,6 +115,13 @@ export class AgentGeometry {
   private pointIndex: BufferAttribute | null = null
   private readonly pointRange = { start: 0, count: 0 }
   private readonly culled: ViewRect = { minX: NaN, minY: NaN, maxX: NaN, maxY: NaN }
+  /** 'points': indices of the agents near the view (drawn or linked), the first `nearCount` */
+  private near: Uint32Array | null = null
+  private nearCount = 0
+  private runStart = new Uint32Array(0)
+  private runCount = new Uint32Array(0)
+  /** the last upload covered only the agents near the view */
+  private ranged = false
   private culledVersion = -1
   /** +1 whenever uploads are queued (the frame must be drawn for them to reach the GPU) */
   changes = 0
@@ -137,21 +162,34 @@ export class AgentGeometry {
       this.repoint(buffers)
     }
     const changed = version !== this.version || replaced
+    const count = buffers.count
     if (changed) {
-      const count = buffers.count
       const g = this.geometry
       if (g instanceof InstancedBufferGeometry) g.instanceCount = count
       else g.setDrawRange(0, count)
       this.drawn = count
+      this.version = version
+    }
+    const culled =
+      this.mode === 'points' && visible !== null && this.cull(buffers, version, visible)
+    if (culled && this.nearCount <= count * RANGED_MAX_SHARE) {
+      // Only the agents near the view are drawn or linked: upload theirs alone.
+      this.uploadNear()
+      this.ranged = true
+      return replaced
+    }
+    // Leaving ranged uploads (zoomed out, or no view given): agents far from the view are stale on
+    // the GPU, so every attribute of every agent goes up once.
+    const leaving = this.ranged && (culled || visible === null)
+    if (changed || leaving) {
       this.upload(MOVING, count)
       this.slowPending = true
-      if (replaced || ++this.changesSinceSlow >= SLOW_UPLOAD_EVERY) this.flush()
-      this.version = version
+      if (replaced || leaving || ++this.changesSinceSlow >= SLOW_UPLOAD_EVERY) this.flush()
+      this.ranged = false
     } else if (this.slowPending) {
       // the buffers stopped changing: bring the slow attributes up to date now
       this.flush()
     }
-    if (this.mode === 'points' && visible) this.cull(buffers, version, visible)
     return replaced
   }
 
@@ -162,7 +200,7 @@ export class AgentGeometry {
    * attributes stay the sim's arrays; only the index lists the visible ones. Re-culled when the
    * agents moved or the view changed.
    */
-  private cull(buffers: AgentBuffers, version: number, r: ViewRect): void {
+  private cull(buffers: AgentBuffers, version: number, r: ViewRect): boolean {
     const c = this.culled
     if (
       version === this.culledVersion &&
@@ -171,22 +209,70 @@ export class AgentGeometry {
       r.maxX === c.maxX &&
       r.maxY === c.maxY
     ) {
-      return
+      return false
     }
     const idx = this.pointIndex!.array as Uint32Array
+    const near = this.near!
     const xs = buffers.x
     const ys = buffers.y
+    const g = NEAR_MARGIN()
+    const nx0 = r.minX - g
+    const nx1 = r.maxX + g
+    const ny0 = r.minY - g
+    const ny1 = r.maxY + g
     let m = 0
+    let k = 0
     for (let i = 0, n = buffers.count; i < n; i++) {
       const x = xs[i]!
       const y = ys[i]!
-      if (x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY) idx[m++] = i
+      if (x >= nx0 && x <= nx1 && y >= ny0 && y <= ny1) {
+        near[k++] = i
+        if (x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY) idx[m++] = i
+      }
     }
+    this.nearCount = k
     this.geometry.setDrawRange(0, m)
     if (m > 0) markRange(this.pointIndex!, this.pointRange, m)
     Object.assign(c, r)
     this.culledVersion = version
     this.changes++
+    return true
+  }
+
+  /**
+   * Upload every attribute of the agents listed in `near` only (runs of nearby indices merged, at
+   * most NEAR_GAP apart): what the points and the links draw. The others keep stale values on the
+   * GPU, which nothing reads (they are neither submitted nor in the link index).
+   */
+  private uploadNear(): void {
+    const near = this.near!
+    const n = this.nearCount
+    this.changes++
+    let runs = 0
+    for (let k = 0; k < n;) {
+      const start = near[k]!
+      let end = start
+      for (k++; k < n && near[k]! - end <= NEAR_GAP; k++) end = near[k]!
+      this.runStart[runs] = start
+      this.runCount[runs] = end - start + 1
+      runs++
+    }
+    for (const name of NAMES) {
+      const slot = this.slots.get(name)!
+      const attr = slot.attribute
+      const pool = slot.pool
+      attr.updateRanges.length = 0
+      for (let q = 0; q < runs; q++) {
+        // three merges adjacent ranges in place: pooled objects are rewritten every call
+        const range = (pool[q] ??= { start: 0, count: 0 })
+        range.start = this.runStart[q]!
+        range.count = this.runCount[q]!
+        attr.updateRanges.push(range)
+      }
+      if (runs > 0) attr.needsUpdate = true
+    }
+    this.changesSinceSlow = 0
+    this.slowPending = false
   }
 
   /** Upload the slowly changing attributes now. */
@@ -238,7 +324,7 @@ export class AgentGeometry {
         : new BufferAttribute(array, 1)
       if (MOVING.includes(name)) attribute.setUsage(DynamicDrawUsage)
       this.geometry.setAttribute(name, attribute)
-      this.slots.set(name, { attribute, range: { start: 0, count: 0 } })
+      this.slots.set(name, { attribute, range: { start: 0, count: 0 }, pool: [] })
     }
     if (instanced) {
       this.positionX = new BufferAttribute(buffers.x, 1).setUsage(DynamicDrawUsage)
@@ -247,6 +333,10 @@ export class AgentGeometry {
       this.pointIndex = identityIndex(buffers.capacity).setUsage(DynamicDrawUsage)
       this.geometry.setIndex(this.pointIndex)
       this.culled.minX = NaN
+      this.near = new Uint32Array(buffers.capacity)
+      this.runStart = new Uint32Array(buffers.capacity)
+      this.runCount = new Uint32Array(buffers.capacity)
+      this.ranged = false
       this.positionX = this.slots.get('instanceX')!.attribute
       this.positionY = this.slots.get('instanceY')!.attribute
     }
