@@ -183,12 +183,20 @@ describe('AgentGeometry points culling', () => {
     g.sync(sim.buffers, 1, view)
     check()
     expect(attr(g, 'instanceX').version).toBe(x0 + 2)
+    // the drawn links' ends go up too, wherever a stale link search left them
+    const far = Uint32Array.of(0, n - 1)
+    g.uploadPositionsOf(far, 2)
+    expect(covered('instanceX')(0) && covered('instanceX')(n - 1)).toBe(true)
+    expect(covered('instanceY')(0) && covered('instanceY')(n - 1)).toBe(true)
     // zoomed out over the whole swarm: every field of every agent once
     const all = { minX: -1e9, minY: -1e9, maxX: 1e9, maxY: 1e9 }
     g.sync(sim.buffers, 1, all)
     for (const name of Object.keys(AGENT_ATTRIBUTES)) {
       expect(attr(g, name).updateRanges, name).toEqual([{ start: 0, count: n }])
     }
+    // not ranged: the full upload already covers every end
+    g.uploadPositionsOf(far, 2)
+    expect(attr(g, 'instanceX').updateRanges).toEqual([{ start: 0, count: n }])
   })
 
   it('instanced quads are never culled (one instance per agent)', () => {

@@ -120,8 +120,11 @@ export class AgentGeometry {
   private nearCount = 0
   private runStart = new Uint32Array(0)
   private runCount = new Uint32Array(0)
-  /** the last upload covered only the agents near the view */
-  private ranged = false
+  /** the last upload covered only the agents near the view (uploadNear) */
+  ranged = false
+  /** +1 per uploadNear() */
+  nearUploads = 0
+  private readonly extraPools: [Range[], Range[]] = [[], []]
   private culledVersion = -1
   /** +1 whenever uploads are queued (the frame must be drawn for them to reach the GPU) */
   changes = 0
@@ -273,6 +276,28 @@ export class AgentGeometry {
     }
     this.changesSinceSlow = 0
     this.slowPending = false
+    this.nearUploads++
+  }
+
+  /**
+   * While uploads are ranged: also upload the x/y of these agents (the link index's ends, which a
+   * stale link search may have carried beyond the near margin). Call after sync() in the frame.
+   */
+  uploadPositionsOf(indices: Uint32Array, count: number): void {
+    if (!this.ranged || count === 0) return
+    const attrs = [this.positionX!, this.positionY!]
+    for (let a = 0; a < 2; a++) {
+      const attr = attrs[a]!
+      const pool = this.extraPools[a]!
+      for (let k = 0; k < count; k++) {
+        const range = (pool[k] ??= { start: 0, count: 1 })
+        range.start = indices[k]!
+        range.count = 1
+        attr.updateRanges.push(range)
+      }
+      attr.needsUpdate = true
+    }
+    this.changes++
   }
 
   /** Upload the slowly changing attributes now. */

@@ -24,6 +24,7 @@ export function LinksLayer({
   const rect = useMemo<ViewRect>(() => ({ minX: 0, minY: 0, maxX: 0, maxY: 0 }), [])
   const mesh = useRef<LineSegments>(null)
   const seen = useRef(-1)
+  const uploaded = useRef({ near: -1, links: -1 })
   useEffect(() => () => links.dispose(), [links])
   useFrame(() => {
     // Phase 3 (upload), after AgentsLayer's (mounted first, same priority): the position
@@ -43,6 +44,15 @@ export function LinksLayer({
       mesh.current
     ) {
       mesh.current.geometry = links.geometry
+    }
+    // Ranged agent uploads (software WebGL, zoomed in on a big swarm) cover the agents near the
+    // view; the ends of the drawn links go up too, whenever either side changed.
+    const u = uploaded.current
+    if (agents.ranged && (agents.nearUploads !== u.near || links.changes !== u.links)) {
+      agents.uploadPositionsOf(links.indices!, links.indexCount)
+      u.near = agents.nearUploads
+      u.links = links.changes
+      redraw.needed = true
     }
     if (links.changes !== seen.current) {
       seen.current = links.changes

@@ -107,6 +107,15 @@ export class LinkGeometry {
     return replaced
   }
 
+  /** The index's agent indices (2 per drawn link; the first `indexCount`). */
+  get indices(): Uint32Array | null {
+    return this.index ? (this.index.array as Uint32Array) : null
+  }
+
+  get indexCount(): number {
+    return this.geometry.drawRange.count
+  }
+
   /** Links drawn right now. */
   get count(): number {
     return this.geometry.drawRange.count / 2
