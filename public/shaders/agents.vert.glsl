@@ -25,6 +25,9 @@ in float instancePulseRate;
 in float instanceType;
 in float instanceStatus;
 in float instanceFlags;
+// the agent's index in the swarm (the vertex/instance order is not: a view set lists some agents)
+in float instanceIndex;
+#define AGENT_INDEX int(instanceIndex)
 
 #ifdef AGENT_POINTS
 // device px per CSS px, and the largest point the GPU draws
@@ -46,11 +49,6 @@ flat out float vGlow;
 flat out float vSpinner;
 flat out float vFailing;
 
-#ifdef AGENT_POINTS
-#define AGENT_INDEX gl_VertexID
-#else
-#define AGENT_INDEX gl_InstanceID
-#endif
 
 const float STATUS_IDLE = 1.0;
 const float STATUS_PROCESSING = 2.0;

@@ -20,10 +20,10 @@ uniform float uMaxDepthPx;
 in float instanceX;
 in float instanceY;
 in float instanceSize;
-#ifdef AGENT_POINTS
-#define AGENT_INDEX gl_VertexID
-#else
-#define AGENT_INDEX gl_InstanceID
+// the agent's index in the swarm (agents.vert.glsl): what a pick returns
+in float instanceIndex;
+#define AGENT_INDEX int(instanceIndex)
+#ifndef AGENT_POINTS
 // quad corner, -1..1: the quad covers the whole 1x1 target
 in vec2 position;
 #endif

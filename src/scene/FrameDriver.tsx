@@ -239,7 +239,8 @@ export function FrameDriver({
       sceneStats.renderMs += t1 - t0
       sceneStats.sceneMs += performance.now() - frameStart.current
       // the age of the links on screen (a source that searches its own links says when)
-      const linksAt = bench ? displayedSource().linksAt : undefined
+      // (links drawn from the worker's view set are the newest its frame had)
+      const linksAt = bench ? agents.set?.linksAt || displayedSource().linksAt : undefined
       if (linksAt) recordLinkAge(performance.timeOrigin + performance.now() - linksAt)
     }
   }, FRAME_PRIORITY.pick)

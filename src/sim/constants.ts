@@ -98,6 +98,12 @@ export const MAIN_EFFICIENCY_STEPS = 300 // 5 s
 // §9 Canvas: links
 export const LINK_DISTANCE = 120
 export const MAX_CONNECTIONS = 7
+/**
+ * World units an agent may move between the link search its links came from and the frame that
+ * draws them (speed 10: ~3 units a frame; a search is at most ~100 ms old). Views reach this much
+ * further for links (scene/links, viewSet.ts).
+ */
+export const MOTION_SLACK = 40
 
 /** Messages kept in history (oldest dropped first). */
 export const MESSAGE_CAP = 200

@@ -39,11 +39,19 @@ export {
   writeAgent,
 } from './agents'
 export { LinkSearch } from './links'
+export * from './viewSet'
 export { SwarmSim, createSwarmSim } from './engine'
 export { attachMainView } from './mainView'
 export { applyFork, readingsOf, type ForkReadings } from './fork'
 export { setFailingLook } from './rules'
 export { bufferDigest, linkDigest } from './digest'
-export { errorRate, formatEfficiency, updateHealth } from './swarmStats'
+export {
+  FAILING_IDS_CAP,
+  errorRate,
+  formatEfficiency,
+  scanSwarm,
+  updateHealth,
+  type SwarmScan,
+} from './swarmStats'
 export * from './texts'
 export * from './snapshot'

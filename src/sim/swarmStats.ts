@@ -8,7 +8,7 @@ import {
 } from './constants'
 import type { SwarmSim } from './engine'
 import type { HealthItem, Trend } from './model'
-import { FLAG, STATUS } from './types'
+import { FLAG, STATUS, type AgentBuffers } from './types'
 
 /** Clamp to 75–99.9. */
 export function clampEfficiency(v: number): number {
@@ -118,4 +118,72 @@ export function updateMetrics(sim: SwarmSim): void {
   m.averageEfficiency = healthy > 0 ? Math.round((eff / healthy) * 10) / 10 : 0
   const latency = parseFloat(sim.health.find((x) => x.name === 'Latency')?.value ?? '12')
   m.networkLatency = latency + sim.failingCount * 0.5
+}
+
+/** Failing agents' ids a scan keeps (the error popup lists these). */
+export const FAILING_IDS_CAP = 100
+
+/** What one pass over a swarm's agents gives the panels (the same figures for every source). */
+export interface SwarmScan {
+  count: number
+  failing: number
+  /** ids of the first `idsCap` failing agents */
+  failingIds: string[]
+  /** healthy agents not idle */
+  active: number
+  /** processing power of the healthy agents, rounded */
+  power: number
+  /** mean efficiency of the healthy agents, 1 decimal */
+  averageEfficiency: number
+  /** mean energy of all agents */
+  averageEnergy: number
+  processing: number
+  idle: number
+}
+
+/**
+ * One pass over the first `buf.count` agents. O(N): at 1,000,000 agents ~10 ms, so the sim worker
+ * runs it with its readings and the page only where the source has no worker.
+ */
+export function scanSwarm(
+  buf: Pick<AgentBuffers, 'count' | 'ids' | 'flags' | 'status' | 'processingPower' | 'efficiency' | 'energy'>,
+  idsCap: number,
+): SwarmScan {
+  let failing = 0
+  let active = 0
+  let power = 0
+  let eff = 0
+  let energy = 0
+  let processing = 0
+  let idle = 0
+  const ids: string[] = []
+  const { flags, status, processingPower, efficiency } = buf
+  const energies = buf.energy
+  for (let i = 0, n = buf.count; i < n; i++) {
+    energy += energies[i]!
+    const s = status[i]!
+    if (s === STATUS.processing) processing++
+    else if (s === STATUS.idle) idle++
+    if ((flags[i]! & FLAG.failing) !== 0) {
+      if (failing < idsCap) ids.push(buf.ids[i]!)
+      failing++
+      continue
+    }
+    power += processingPower[i]!
+    eff += efficiency[i]!
+    if (s !== STATUS.idle) active++
+  }
+  const n = buf.count
+  const healthy = n - failing
+  return {
+    count: n,
+    failing,
+    failingIds: ids,
+    active,
+    power: Math.round(power),
+    averageEfficiency: healthy > 0 ? Math.round((eff / healthy) * 10) / 10 : 0,
+    averageEnergy: n > 0 ? energy / n : 0,
+    processing,
+    idle,
+  }
 }

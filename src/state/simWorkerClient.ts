@@ -14,13 +14,16 @@ import {
   type ForkReadings,
   type SimEvent,
   type SimListener,
+  type ViewSet,
   type World,
+  type WorldRect,
 } from '../sim'
 import {
   adoptViews,
   fieldViews,
   frameLayout,
   linkViews,
+  viewSetViews,
   writeFields,
   type FrameBuffer,
   type FrameLayout,
@@ -104,6 +107,9 @@ export class SimWorkerClient {
   linksVersion = 0
   /** wall clock (ms since the epoch) of the positions the displayed links came from; 0: none */
   linksAt = 0
+  /** the displayed frame's view set (for the last requestView() rectangle), or null */
+  viewSet: ViewSet | null = null
+  private viewRect: WorldRect | null = null
   stepIndex = 0
   readings: WorkerReadings | null = null
   private layout: FrameLayout | null = null
@@ -162,6 +168,9 @@ export class SimWorkerClient {
       adoptViews(this.buffers, fieldViews(this.layout, p.frame))
       this.buffers.count = p.count
       this.stepIndex = p.stepIndex
+      this.viewSet = p.view
+        ? { ...p.view, ...viewSetViews(this.layout, p.frame), linksAt: p.linksAt }
+        : null
       releaseFrame = this.shownFrame
       this.shownFrame = p.frame
       this.frames++
@@ -209,6 +218,26 @@ export class SimWorkerClient {
   /** §4 main-view timers on or off (`startup`: the initial message and the 2 s/8 s error). */
   setMainView(on: boolean, startup = true): void {
     this.send({ t: 'mainView', on, startup })
+  }
+
+  /**
+   * Ask for the view set of `rect` (world units: the page's view grown by a pan margin) in every
+   * frame from now on; null: none. Posted only on a change.
+   */
+  requestView(rect: WorldRect | null): void {
+    const r = this.viewRect
+    if (
+      r === rect ||
+      (r &&
+        rect &&
+        r.minX === rect.minX &&
+        r.minY === rect.minY &&
+        r.maxX === rect.maxX &&
+        r.maxY === rect.maxY)
+    )
+      return
+    this.viewRect = rect ? { ...rect } : null
+    this.send({ t: 'view', rect: this.viewRect })
   }
 
   setActive(active: boolean): void {

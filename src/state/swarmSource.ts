@@ -22,7 +22,16 @@
  * A source that computes its own links (the worker does, off the main thread) returns them from
  * `links`; they must obey the same §9 rule and index into the same `buffers` generation.
  */
-import type { AgentBuffers, ForkReadings, LinkBuffers, SimListener, World } from '../sim'
+import type {
+  AgentBuffers,
+  ForkReadings,
+  LinkBuffers,
+  SimListener,
+  SwarmScan,
+  ViewSet,
+  World,
+  WorldRect,
+} from '../sim'
 
 /** Which kind of source is displayed (DATA SOURCE in the status panel, tests). */
 type SwarmSourceKind = 'sim' | 'live' | 'replay'
@@ -49,6 +58,19 @@ export interface SwarmSource {
   readonly linksVersion?: number
   /** With own `links`: wall clock (ms since the epoch) of the positions they were searched from. */
   readonly linksAt?: number
+  /**
+   * A source that works off the main thread (the worker) may build the view set (src/sim/viewSet.ts)
+   * of the rectangle last passed to requestView() with each frame: the scene then uploads and draws
+   * only those agents and links without scanning the swarm. null/absent: the scene builds its own.
+   * Like `buffers`, fetch it anew every frame.
+   */
+  readonly viewSet?: ViewSet | null
+  /**
+   * The source's own scan of its displayed agents (scanSwarm, FAILING_IDS_CAP ids), when it has one
+   * (the worker scans with its readings); otherwise the store scans `buffers` itself.
+   */
+  scan?(): SwarmScan | null
+  requestView?(rect: WorldRect | null): void
   /**
    * Frame clock, phase 1 ("sample the source"): bring `buffers` to this frame — step a sim by
    * `dtMs`, interpolate a feed at `nowMs` (performance.now() ms), step a replay, adopt the buffers

@@ -5,9 +5,7 @@
 import { proxy } from 'valtio'
 import {
   EFFICIENCY_DEFAULT,
-  FLAG,
   LinkSearch,
-  STATUS,
   defaultHealth,
   defaultParameters,
   defaultTasks,
@@ -25,6 +23,9 @@ import {
   type SwarmSim,
   type Task,
   type World,
+  FAILING_IDS_CAP,
+  scanSwarm,
+  type SwarmScan,
 } from '../sim'
 import { LocalSimSource } from './sources/localSimSource'
 import { createLocalSource, type LocalSource } from './sources/localSource'
@@ -93,7 +94,6 @@ export interface SwarmState {
   snapshots: SnapshotManagerState
 }
 
-const FAILING_IDS_CAP = 100
 export const RECENT_ERRORS_CAP = 20
 
 /**
@@ -131,6 +131,8 @@ export interface SwarmRuntime {
   detachEvents: (() => void) | null
   /** ms since the last derived-metrics sync */
   syncAccum: number
+  /** the displayed agents' scan at the last derived-metrics sync (the status panel reads it) */
+  scan: SwarmScan | null
   /** ms of replay time toward the next snapshot */
   replayAccum: number
   /** display.version a staged link search started at (−1: none running) */
@@ -199,6 +201,7 @@ export const runtime: SwarmRuntime = {
   detachMainView: null,
   detachEvents: null,
   syncAccum: 0,
+  scan: null,
   replayAccum: 0,
   linkCycleVersion: -1,
   // (the worker searches its own links: the shared search starts small and grows when needed)
@@ -267,8 +270,10 @@ export function syncDerived(): void {
   })
   if (swarm.tasks.length > r.tasks.length) swarm.tasks.splice(r.tasks.length)
   r.tasks.forEach((t, i) => Object.assign(swarm.tasks[i] ?? (swarm.tasks[i] = { ...t }), t))
-  const f = scanAgents(buf)
-  const er = errorRate(f.failing, buf.count)
+  // the source's own scan of these agents (the worker's, off the main thread), else one here
+  const f = src.scan?.() ?? scanSwarm(buf, FAILING_IDS_CAP)
+  runtime.scan = f
+  const er = errorRate(f.failing, f.count)
   r.health.forEach((h, i) => {
     const item = swarm.health[i] ?? (swarm.health[i] = { ...h })
     Object.assign(item, h)
@@ -279,9 +284,9 @@ export function syncDerived(): void {
   })
   swarm.efficiency = formatEfficiency(r.efficiency)
   swarm.failingCount = f.failing
-  if (!sameIds(swarm.failingAgents, f.ids)) swarm.failingAgents = f.ids
+  if (!sameIds(swarm.failingAgents, f.failingIds)) swarm.failingAgents = f.failingIds
   Object.assign(swarm.metrics, r.metrics, {
-    totalAgents: buf.count,
+    totalAgents: f.count,
     activeAgents: f.active,
     processingPower: f.power,
     averageEfficiency: f.averageEfficiency,
@@ -292,37 +297,4 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
   return true
-}
-
-/** One pass over the displayed agents: failing ids (first FAILING_IDS_CAP) and §3 metric sums. */
-function scanAgents(buf: AgentBuffers): {
-  failing: number
-  ids: string[]
-  active: number
-  power: number
-  averageEfficiency: number
-} {
-  let failing = 0
-  let active = 0
-  let power = 0
-  let eff = 0
-  const ids: string[] = []
-  for (let i = 0; i < buf.count; i++) {
-    if ((buf.flags[i]! & FLAG.failing) !== 0) {
-      if (failing < FAILING_IDS_CAP) ids.push(buf.ids[i]!)
-      failing++
-      continue
-    }
-    power += buf.processingPower[i]!
-    eff += buf.efficiency[i]!
-    if (buf.status[i] !== STATUS.idle) active++
-  }
-  const healthy = buf.count - failing
-  return {
-    failing,
-    ids,
-    active,
-    power: Math.round(power),
-    averageEfficiency: healthy > 0 ? Math.round((eff / healthy) * 10) / 10 : 0,
-  }
 }

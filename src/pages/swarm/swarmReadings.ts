@@ -2,8 +2,8 @@
  * Readings of the per-frame swarm buffers for the panels (never through useSnapshot: the buffers
  * change every frame). Each call allocates a little; panels poll them a few times a second.
  */
-import { FLAG, STATUS, type Agent } from '../../sim'
-import { agentById, display, runtime } from '../../state/swarmStore'
+import type { Agent } from '../../sim'
+import { agentById, runtime } from '../../state/swarmStore'
 
 /** The agent `id` as drawn now (the live/local sim, or the snapshot on screen while replaying). */
 export function displayedAgent(id: string | null): Agent | null {
@@ -23,21 +23,15 @@ export interface SwarmFigures {
   failing: number
 }
 
-/** One pass over the drawn buffers: average energy and status counts. */
+/**
+ * Average energy and status counts of the drawn agents: the scan of the last derived-metrics sync
+ * (every 250 ms; the sim worker's own where it runs one, so the page never scans a big swarm).
+ */
 export function swarmFigures(): SwarmFigures {
-  const buf = display.buffers
-  const n = buf.count
-  let energy = 0
-  let processing = 0
-  let idle = 0
-  let failing = 0
-  for (let i = 0; i < n; i++) {
-    energy += buf.energy[i]!
-    if (buf.status[i] === STATUS.processing) processing++
-    else if (buf.status[i] === STATUS.idle) idle++
-    if ((buf.flags[i]! & FLAG.failing) !== 0) failing++
-  }
-  return { count: n, averageEnergy: n > 0 ? energy / n : 0, processing, idle, failing }
+  const f = runtime.scan
+  if (!f) return { count: 0, averageEnergy: 0, processing: 0, idle: 0, failing: 0 }
+  const { count, averageEnergy, processing, idle, failing } = f
+  return { count, averageEnergy, processing, idle, failing }
 }
 
 /** DATA SOURCE as shown (status and parameter panels): what the scene and the panels show. */

@@ -1,11 +1,12 @@
 import { useFrame } from '@react-three/fiber'
-import { useRef } from 'react'
+import { useMemo, useRef } from 'react'
 import type { Mesh, Points, RawShaderMaterial } from 'three'
 import { FRAME_PRIORITY } from '../../state/frameClock'
-import { display, swarm } from '../../state/swarmStore'
+import { display, displayedSource, swarm } from '../../state/swarmStore'
 import type { Redraw } from '../redraw'
 import { visibleRect, type ViewRect, type ViewUniforms } from '../viewUniforms'
 import type { AgentGeometry } from './agentGeometry'
+import { ViewSetChoice } from './viewSetChoice'
 
 /** Longest frame step the animation clock takes (a background tab must not jump the pulse). */
 const MAX_STEP_S = 0.25
@@ -20,7 +21,8 @@ const AGENT_REACH_PX = 40
 /**
  * The agents: ONE draw of the sim's buffers (agents.vert/frag), an instanced quad per agent or a
  * point per agent (agentDraw.ts). Frame clock phase 3 (upload): reads the displayed swarm
- * (`display`, outside the valtio proxy) and uploads only when `display.version` changed.
+ * (`display`, outside the valtio proxy) and uploads only when `display.version` changed — only the
+ * agents of a view set when the view shows a small share of a big swarm (viewSetChoice.ts).
  */
 export function AgentsLayer({
   agents,
@@ -37,11 +39,21 @@ export function AgentsLayer({
   const rect = useRef<ViewRect>({ minX: 0, minY: 0, maxX: 0, maxY: 0 })
   const clock = useRef(0)
   const seen = useRef(-1)
+  const sets = useMemo(() => new ViewSetChoice(), [])
   useFrame((state, delta) => {
     // an agent's sprite reaches 3.5 × size (≤ 5) world units plus a few CSS px of glow and spinner
     const reach = AGENT_REACH_UNITS + AGENT_REACH_PX / view.uZoom.value
+    const needed = visibleRect(view, reach, rect.current)
+    const set = sets.choose(
+      displayedSource(),
+      display.buffers,
+      display.version,
+      display.links,
+      display.linksVersion,
+      needed,
+    )
     if (
-      agents.sync(display.buffers, display.version, visibleRect(view, reach, rect.current)) &&
+      agents.sync(display.buffers, display.version, needed, set, sets.version) &&
       object.current
     )
       object.current.geometry = agents.geometry

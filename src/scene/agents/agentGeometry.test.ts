@@ -1,11 +1,16 @@
 import { InstancedBufferGeometry } from 'three'
 import { describe, expect, it } from 'vitest'
-import { createSwarmSim } from '../../sim'
+import {
+  createSwarmSim,
+  createViewSet,
+  createViewSlots,
+  fillViewSet,
+  type SwarmSim,
+} from '../../sim'
 import type { AgentDrawMode } from './agentDraw'
 import {
   AGENT_ATTRIBUTES,
   AgentGeometry,
-  RANGED_MAX_SHARE,
   SLOW_UPLOAD_EVERY,
 } from './agentGeometry'
 
@@ -137,72 +142,79 @@ describe('AgentGeometry points culling', () => {
     expect(g.changes).toBe(settled)
   })
 
-  it('a zoomed-in view of a big swarm uploads only the agents near it, every field, every change', () => {
-    const sim = createSwarmSim({ seed: 5, count: 50_000 })
-    const n = sim.buffers.count
-    const g = new AgentGeometry('points')
-    const view = { minX: 1000, minY: 800, maxX: 1400, maxY: 1100 }
-    g.sync(sim.buffers, 0, view)
-    const covered = (name: string) => {
-      const ranges = attr(g, name).updateRanges
-      return (i: number) => ranges.some((r) => i >= r.start && i < r.start + r.count)
-    }
-    const near = (margin: number) => {
-      const { x, y } = sim.buffers
-      return [...Array(n).keys()].filter(
-        (i) =>
-          x[i]! >= view.minX - margin &&
-          x[i]! <= view.maxX + margin &&
-          y[i]! >= view.minY - margin &&
-          y[i]! <= view.maxY + margin,
-      )
-    }
-    const check = () => {
-      const linked = near(320) // a link's far end: 120 + 40 + 120 + 40 units out
-      expect(linked.length).toBeGreaterThan(0)
-      expect(linked.length).toBeLessThan(n * RANGED_MAX_SHARE)
-      for (const name of Object.keys(AGENT_ATTRIBUTES)) {
-        const isCovered = covered(name)
-        expect(linked.every(isCovered), name).toBe(true)
-        const total = attr(g, name).updateRanges.reduce((t, r) => t + r.count, 0)
-        expect(total, name).toBeLessThan(n / 4)
-      }
-    }
-    const x0 = attr(g, 'instanceX').version
-    const e0 = attr(g, 'instanceEnergy').version
-    sim.tick(100)
-    g.sync(sim.buffers, 1, view)
-    check()
-    expect(attr(g, 'instanceX').version).toBe(x0 + 1)
-    expect(attr(g, 'instanceEnergy').version).toBe(e0 + 1)
-    // nothing changed: nothing uploaded
-    g.sync(sim.buffers, 1, view)
-    expect(attr(g, 'instanceX').version).toBe(x0 + 1)
-    // the view pans while the swarm is still: the agents now near it go up
-    Object.assign(view, { minX: 2000, maxX: 2400 })
-    g.sync(sim.buffers, 1, view)
-    check()
-    expect(attr(g, 'instanceX').version).toBe(x0 + 2)
-    // the drawn links' ends go up too, wherever a stale link search left them
-    const far = Uint32Array.of(0, n - 1)
-    g.uploadPositionsOf(far, 2)
-    expect(covered('instanceX')(0) && covered('instanceX')(n - 1)).toBe(true)
-    expect(covered('instanceY')(0) && covered('instanceY')(n - 1)).toBe(true)
-    // zoomed out over the whole swarm: every field of every agent once
-    const all = { minX: -1e9, minY: -1e9, maxX: 1e9, maxY: 1e9 }
-    g.sync(sim.buffers, 1, all)
-    for (const name of Object.keys(AGENT_ATTRIBUTES)) {
-      expect(attr(g, name).updateRanges, name).toEqual([{ start: 0, count: n }])
-    }
-    // not ranged: the full upload already covers every end
-    g.uploadPositionsOf(far, 2)
-    expect(attr(g, 'instanceX').updateRanges).toEqual([{ start: 0, count: n }])
-  })
-
   it('instanced quads are never culled (one instance per agent)', () => {
     const sim = createSwarmSim({ seed: 4, count: 500 })
     const g = new AgentGeometry('instanced')
     g.sync(sim.buffers, 0, { minX: 0, minY: 0, maxX: 10, maxY: 10 })
     expect(g.submitted).toBe(500)
+  })
+})
+
+describe.each<AgentDrawMode>(['instanced', 'points'])('AgentGeometry view sets (%s)', (mode) => {
+  /** A 50,000-agent swarm with its links and the view set of a zoomed-in rectangle. */
+  function setup() {
+    const sim = createSwarmSim({ seed: 5, count: 50_000 })
+    sim.computeLinks()
+    const set = createViewSet(sim.buffers.capacity)
+    const slots = createViewSlots(sim.buffers.capacity)
+    const rect = { minX: 1000, minY: 800, maxX: 1600, maxY: 1200 }
+    const fill = (s: SwarmSim) => fillViewSet(s.buffers, s.links, rect, slots, set)
+    fill(sim)
+    return { sim, set, rect, fill }
+  }
+
+  it('draws only the listed agents, their fields gathered into small arrays, and their real indices', () => {
+    const { sim, set } = setup()
+    expect(set.count).toBeGreaterThan(set.drawn)
+    const g = new AgentGeometry(mode)
+    g.sync(sim.buffers, 0, null)
+    const whole = g.geometry
+    expect(g.sync(sim.buffers, 1, null, set, 1)).toBe(true)
+    expect(g.geometry).not.toBe(whole)
+    expect(g.set).toBe(set)
+    expect(g.submitted).toBe(set.drawn)
+    expect(g.count).toBe(50_000) // every agent stays pickable through the whole buffers
+    expect(Array.from(g.submittedIndices!.subarray(0, set.count))).toEqual(
+      Array.from(set.index.subarray(0, set.count)),
+    )
+    for (const [name, field] of Object.entries(AGENT_ATTRIBUTES)) {
+      const a = attr(g, name)
+      expect(a.array.length, name).toBeLessThan(50_000 / 4)
+      expect(a.updateRanges, name).toEqual([{ start: 0, count: set.count }])
+      for (let k = 0; k < set.count; k++) {
+        expect(a.array[k], `${name}[${k}]`).toBe(sim.buffers[field][set.index[k]!])
+      }
+    }
+    const ids = attr(g, 'instanceIndex').array
+    for (let k = 0; k < set.count; k++) expect(ids[k]).toBe(set.index[k])
+    expect(g.positionX!.array).toBe(attr(g, 'instanceX').array)
+    if (mode === 'instanced') {
+      expect((g.geometry as InstancedBufferGeometry).instanceCount).toBe(set.drawn)
+    } else {
+      expect(g.geometry.drawRange).toEqual({ start: 0, count: set.drawn })
+    }
+  })
+
+  it('gathers again only when the set changed, and goes back to the whole buffers (all fields once)', () => {
+    const { sim, set, fill } = setup()
+    const g = new AgentGeometry(mode)
+    g.sync(sim.buffers, 0, null, set, 1)
+    const gathered = g.setChanges
+    g.sync(sim.buffers, 0, null, set, 1)
+    expect(g.setChanges).toBe(gathered)
+    sim.tick(100)
+    fill(sim)
+    g.sync(sim.buffers, 1, null, set, 2)
+    expect(g.setChanges).toBe(gathered + 1)
+    expect(attr(g, 'instanceX').array[0]).toBe(sim.buffers.x[set.index[0]!])
+    // zoomed out: no set; the whole buffers' GPU copies missed changes, so every field goes up
+    expect(g.sync(sim.buffers, 2, null, null)).toBe(true)
+    expect(g.set).toBeNull()
+    for (const [name, field] of Object.entries(AGENT_ATTRIBUTES)) {
+      expect(attr(g, name).array, name).toBe(sim.buffers[field])
+      expect(attr(g, name).updateRanges, name).toEqual([{ start: 0, count: 50_000 }])
+    }
+    const ids = attr(g, 'instanceIndex').array
+    expect([ids[0], ids[1], ids[49_999]]).toEqual([0, 1, 49_999])
   })
 })

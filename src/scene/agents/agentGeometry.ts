@@ -1,9 +1,15 @@
 /**
- * The agents' geometry. Its per-agent attributes ARE the sim's typed arrays (AgentBuffers): no
- * copy, no Object3D or Matrix4 per agent. 'instanced': a unit quad (InstancedBufferGeometry) with
- * one instance per agent; 'points': one vertex per agent (see agentDraw.ts). The agents pass and
- * the GPU picking pass draw this same geometry, so the buffers are uploaded once per change. It
- * also hands out the agents' x/y as per-vertex attributes for the link segments.
+ * The agents' geometry, in one of two layouts:
+ *  - whole: its per-agent attributes ARE the sim's typed arrays (AgentBuffers): no copy, no
+ *    Object3D or Matrix4 per agent; what changed is uploaded.
+ *  - view set (src/sim/viewSet.ts): when a view of a big swarm shows a small share of it, only the
+ *    listed agents' fields are gathered into small arrays and uploaded — the main thread never
+ *    uploads (or, with the worker's set, scans) the whole swarm. Used whenever a set is given.
+ * 'instanced': a unit quad (InstancedBufferGeometry) with one instance per agent; 'points': one
+ * vertex per agent (see agentDraw.ts). Either way `instanceIndex` holds each drawn agent's index in
+ * the swarm (the shaders' per-agent phase and the pick result). The agents pass and the GPU
+ * picking pass draw this same geometry, so the buffers are uploaded once per change. It also hands
+ * out the agents' x/y as per-vertex attributes for the link segments.
  */
 import {
   BufferAttribute,
@@ -12,8 +18,7 @@ import {
   InstancedBufferAttribute,
   InstancedBufferGeometry,
 } from 'three'
-import { LINK_DISTANCE, type AgentBuffers } from '../../sim'
-import { MOTION_SLACK } from '../links/linkGeometry'
+import { viewSetCapacity, type AgentBuffers, type ViewSet } from '../../sim'
 import { unboundedSphere } from '../geometryBounds'
 import type { ViewRect } from '../viewUniforms'
 import type { AgentDrawMode } from './agentDraw'
@@ -46,21 +51,6 @@ export const SLOW_UPLOAD_EVERY = 4
 
 type Range = { start: number; count: number }
 
-/**
- * 'points' mode uploads only the agents near the view while they are at most this share of the
- * swarm (a zoomed-in view of a big swarm: at 1,000,000 agents every agent's x/y was 8 MB a frame,
- * a third of the main thread under SwiftShader); above it, one upload of every agent is cheaper.
- */
-export const RANGED_MAX_SHARE = 1 / 8
-/** Runs of nearby agents closer than this many indices are uploaded as one range. */
-const NEAR_GAP = 16
-/**
- * "Near the view": within the drawn rectangle grown by what the link index may reach — a link's
- * first end within LINK_DISTANCE + MOTION_SLACK of the view, its other end LINK_DISTANCE further,
- * plus the motion until the next link search. (A function: linkGeometry imports this module.)
- */
-const NEAR_MARGIN = () => 2 * (LINK_DISTANCE + MOTION_SLACK) + MOTION_SLACK
-
 /** Upload the first `count` items next render, reusing one range object (addUpdateRange allocates). */
 export function markRange(attr: BufferAttribute, range: Range, count: number): void {
   range.count = count
@@ -83,25 +73,47 @@ function emptyGeometry(mode: AgentDrawMode): BufferGeometry {
   return g
 }
 
-/** Index 0..n−1: a points draw of the first `count` agents (three draws indexed geometry by index count). */
-function identityIndex(n: number): BufferAttribute {
-  const a = new Uint32Array(n)
-  for (let i = 0; i < n; i++) a[i] = i
-  return new BufferAttribute(a, 1)
+/** 0, 1, …, n−1 as an index list (Uint32Array) or agent indices for instanceIndex (Float32Array). */
+function identity<T extends Uint32Array | Float32Array>(a: T): T {
+  for (let i = 0; i < a.length; i++) a[i] = i
+  return a
+}
+
+function attributeOf(mode: AgentDrawMode, array: ArrayLike<number>): BufferAttribute {
+  const a = array as unknown as Float32Array
+  return mode === 'instanced' ? new InstancedBufferAttribute(a, 1) : new BufferAttribute(a, 1)
 }
 
 interface Slot {
   attribute: BufferAttribute
   range: Range
-  /** update ranges of uploadNear(), reused */
-  pool: Range[]
+}
+
+/** The view-set layout: small arrays of the listed agents' fields, refilled from the set. */
+interface Compact {
+  geometry: BufferGeometry
+  /** field arrays, `capacity` long, filled with the listed agents' values */
+  arrays: Record<AttributeName, { [i: number]: number; length: number }>
+  /** instanceIndex: the listed agents' indices (as floats) */
+  indexArray: Float32Array
+  /** the listed agents' indices, the first `count` (picking maps through them) */
+  agents: Uint32Array
+  slots: Slot[]
+  positionX: BufferAttribute
+  positionY: BufferAttribute
+  capacity: number
 }
 
 export class AgentGeometry {
   geometry: BufferGeometry
-  /** the agents' x and y as per-vertex attributes (link segments); shared with `geometry` in 'points' */
+  /** the agents' x and y as per-vertex attributes (link segments) of the layout in use */
   positionX: BufferAttribute | null = null
   positionY: BufferAttribute | null = null
+  /** the view set drawn this frame (null: the whole buffers) */
+  set: ViewSet | null = null
+  private whole: BufferGeometry
+  private wholeX: BufferAttribute | null = null
+  private wholeY: BufferAttribute | null = null
   private buffers: AgentBuffers | null = null
   /** the x array the attributes were last pointed at, and its length */
   private boundX: Float32Array | null = null
@@ -109,60 +121,90 @@ export class AgentGeometry {
   private slots = new Map<AttributeName, Slot>()
   private readonly positionRanges = { x: { start: 0, count: 0 }, y: { start: 0, count: 0 } }
   private version = -1
+  private setVersion = -1
   private changesSinceSlow = 0
   private slowPending = false
   private drawn = 0
   private pointIndex: BufferAttribute | null = null
   private readonly pointRange = { start: 0, count: 0 }
   private readonly culled: ViewRect = { minX: NaN, minY: NaN, maxX: NaN, maxY: NaN }
-  /** 'points': indices of the agents near the view (drawn or linked), the first `nearCount` */
-  private near: Uint32Array | null = null
-  private nearCount = 0
-  private runStart = new Uint32Array(0)
-  private runCount = new Uint32Array(0)
-  /** the last upload covered only the agents near the view (uploadNear) */
-  ranged = false
-  /** +1 per uploadNear() */
-  nearUploads = 0
-  private readonly extraPools: [Range[], Range[]] = [[], []]
   private culledVersion = -1
+  private compact: Compact | null = null
+  /** the whole layout's GPU buffers missed changes while a view set was drawn */
+  private wholeStale = false
   /** +1 whenever uploads are queued (the frame must be drawn for them to reach the GPU) */
   changes = 0
+  /** +1 whenever the view set's agents were gathered anew (its links follow) */
+  setChanges = 0
 
   constructor(readonly mode: AgentDrawMode) {
-    this.geometry = emptyGeometry(mode)
+    this.whole = emptyGeometry(mode)
+    this.geometry = this.whole
   }
 
   /** Agents in the buffers (drawn when visible, pickable). */
   get count(): number {
-    return this.drawn
+    return this.buffers ? this.buffers.count : 0
   }
 
   /**
-   * 'points': the indices of the agents submitted this frame (the first `submitted` entries), for
-   * picking only those; null for instanced quads (every agent is submitted).
+   * The agent index of each of the first `submitted` vertices/instances this frame (picking packs
+   * only those); null when vertex k is agent k (instanced quads of the whole buffers).
    */
   get submittedIndices(): Uint32Array | null {
+    if (this.set) return this.compact!.agents
     return this.mode === 'points' && this.pointIndex ? (this.pointIndex.array as Uint32Array) : null
   }
 
-  /** Vertices submitted to the GPU this frame ('points': the visible agents only). */
+  /** Vertices/instances submitted to the GPU this frame. */
   get submitted(): number {
+    if (this.set) return this.drawn
     const g = this.geometry
     return g instanceof InstancedBufferGeometry ? g.instanceCount : g.drawRange.count
   }
 
   /**
-   * Point the geometry at `buffers` and upload what changed since the last call. Returns true when
-   * the geometry object was replaced (new buffers: meshes must pick up `geometry`).
+   * Point the geometry at `buffers` and upload what changed since the last call: the agents of
+   * `set` only when one is given (`setVersion` +1 whenever its contents changed), else the whole
+   * buffers ('points' submits only those inside `visible`). Returns true when the geometry object
+   * was replaced (meshes must pick up `geometry`).
    */
-  sync(buffers: AgentBuffers, version: number, visible: ViewRect | null = null): boolean {
+  sync(
+    buffers: AgentBuffers,
+    version: number,
+    visible: ViewRect | null = null,
+    set: ViewSet | null = null,
+    setVersion = 0,
+  ): boolean {
     let replaced = false
     if (buffers !== this.buffers || buffers.x.length !== this.boundLength) {
       this.rebuild(buffers)
       replaced = true
     } else if (buffers.x !== this.boundX) {
       this.repoint(buffers)
+    }
+    if (set) {
+      if (this.geometry !== this.compact!.geometry) {
+        this.geometry = this.compact!.geometry
+        this.positionX = this.compact!.positionX
+        this.positionY = this.compact!.positionY
+        replaced = true
+      }
+      if (set !== this.set || setVersion !== this.setVersion || replaced) this.gather(buffers, set)
+      this.set = set
+      this.setVersion = setVersion
+      this.version = version
+      this.wholeStale = true
+      return replaced
+    }
+    const leaving = this.set !== null
+    if (leaving) {
+      this.set = null
+      this.geometry = this.whole
+      this.positionX = this.wholeX
+      this.positionY = this.wholeY
+      this.culled.minX = NaN
+      replaced = true
     }
     const changed = version !== this.version || replaced
     const count = buffers.count
@@ -173,22 +215,14 @@ export class AgentGeometry {
       this.drawn = count
       this.version = version
     }
-    const culled =
-      this.mode === 'points' && visible !== null && this.cull(buffers, version, visible)
-    if (culled && this.nearCount <= count * RANGED_MAX_SHARE) {
-      // Only the agents near the view are drawn or linked: upload theirs alone.
-      this.uploadNear()
-      this.ranged = true
-      return replaced
-    }
-    // Leaving ranged uploads (zoomed out, or no view given): agents far from the view are stale on
-    // the GPU, so every attribute of every agent goes up once.
-    const leaving = this.ranged && (culled || visible === null)
-    if (changed || leaving) {
+    if (this.mode === 'points' && visible !== null) this.cull(buffers, version, visible)
+    if (changed) {
+      // back from a view set: the whole buffers' GPU copies are stale, every field goes up once
+      const stale = this.wholeStale
       this.upload(MOVING, count)
       this.slowPending = true
-      if (replaced || leaving || ++this.changesSinceSlow >= SLOW_UPLOAD_EVERY) this.flush()
-      this.ranged = false
+      if (replaced || stale || ++this.changesSinceSlow >= SLOW_UPLOAD_EVERY) this.flush()
+      this.wholeStale = false
     } else if (this.slowPending) {
       // the buffers stopped changing: bring the slow attributes up to date now
       this.flush()
@@ -196,14 +230,37 @@ export class AgentGeometry {
     return replaced
   }
 
+  /** Copy the fields of the agents `set` lists into the view-set arrays and upload those. */
+  private gather(buffers: AgentBuffers, set: ViewSet): void {
+    const c = this.compact!
+    const n = Math.min(set.count, c.capacity)
+    const index = set.index
+    c.agents.set(index.subarray(0, n))
+    const ids = c.indexArray
+    for (let k = 0; k < n; k++) ids[k] = index[k]!
+    for (const name of NAMES) {
+      const src = buffers[AGENT_ATTRIBUTES[name]]
+      const dst = c.arrays[name]
+      for (let k = 0; k < n; k++) dst[k] = src[index[k]!]!
+    }
+    for (const slot of c.slots) markRange(slot.attribute, slot.range, n)
+    const drawn = Math.min(set.drawn, n)
+    const g = c.geometry
+    if (g instanceof InstancedBufferGeometry) g.instanceCount = drawn
+    else g.setDrawRange(0, drawn)
+    this.drawn = drawn
+    this.changes++
+    this.setChanges++
+  }
+
   /**
-   * 'points': submit only the agents inside `visible` (the view grown by an agent's reach). GOTCHA:
-   * software WebGL fetches and converts every attribute of every submitted vertex even when the
-   * shader culls it, so 100,000 agents cost the frame rate for the few hundred on screen. The
-   * attributes stay the sim's arrays; only the index lists the visible ones. Re-culled when the
-   * agents moved or the view changed.
+   * 'points', whole buffers: submit only the agents inside `visible` (the view grown by an agent's
+   * reach). GOTCHA: software WebGL fetches and converts every attribute of every submitted vertex
+   * even when the shader culls it, so 100,000 agents cost the frame rate for the few hundred on
+   * screen. The attributes stay the sim's arrays; only the index lists the visible ones. Re-culled
+   * when the agents moved or the view changed.
    */
-  private cull(buffers: AgentBuffers, version: number, r: ViewRect): boolean {
+  private cull(buffers: AgentBuffers, version: number, r: ViewRect): void {
     const c = this.culled
     if (
       version === this.culledVersion &&
@@ -212,91 +269,22 @@ export class AgentGeometry {
       r.maxX === c.maxX &&
       r.maxY === c.maxY
     ) {
-      return false
+      return
     }
     const idx = this.pointIndex!.array as Uint32Array
-    const near = this.near!
     const xs = buffers.x
     const ys = buffers.y
-    const g = NEAR_MARGIN()
-    const nx0 = r.minX - g
-    const nx1 = r.maxX + g
-    const ny0 = r.minY - g
-    const ny1 = r.maxY + g
     let m = 0
-    let k = 0
     for (let i = 0, n = buffers.count; i < n; i++) {
       const x = xs[i]!
       const y = ys[i]!
-      if (x >= nx0 && x <= nx1 && y >= ny0 && y <= ny1) {
-        near[k++] = i
-        if (x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY) idx[m++] = i
-      }
+      if (x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY) idx[m++] = i
     }
-    this.nearCount = k
     this.geometry.setDrawRange(0, m)
+    this.drawn = m
     if (m > 0) markRange(this.pointIndex!, this.pointRange, m)
     Object.assign(c, r)
     this.culledVersion = version
-    this.changes++
-    return true
-  }
-
-  /**
-   * Upload every attribute of the agents listed in `near` only (runs of nearby indices merged, at
-   * most NEAR_GAP apart): what the points and the links draw. The others keep stale values on the
-   * GPU, which nothing reads (they are neither submitted nor in the link index).
-   */
-  private uploadNear(): void {
-    const near = this.near!
-    const n = this.nearCount
-    this.changes++
-    let runs = 0
-    for (let k = 0; k < n;) {
-      const start = near[k]!
-      let end = start
-      for (k++; k < n && near[k]! - end <= NEAR_GAP; k++) end = near[k]!
-      this.runStart[runs] = start
-      this.runCount[runs] = end - start + 1
-      runs++
-    }
-    for (const name of NAMES) {
-      const slot = this.slots.get(name)!
-      const attr = slot.attribute
-      const pool = slot.pool
-      attr.updateRanges.length = 0
-      for (let q = 0; q < runs; q++) {
-        // three merges adjacent ranges in place: pooled objects are rewritten every call
-        const range = (pool[q] ??= { start: 0, count: 0 })
-        range.start = this.runStart[q]!
-        range.count = this.runCount[q]!
-        attr.updateRanges.push(range)
-      }
-      if (runs > 0) attr.needsUpdate = true
-    }
-    this.changesSinceSlow = 0
-    this.slowPending = false
-    this.nearUploads++
-  }
-
-  /**
-   * While uploads are ranged: also upload the x/y of these agents (the link index's ends, which a
-   * stale link search may have carried beyond the near margin). Call after sync() in the frame.
-   */
-  uploadPositionsOf(indices: Uint32Array, count: number): void {
-    if (!this.ranged || count === 0) return
-    const attrs = [this.positionX!, this.positionY!]
-    for (let a = 0; a < 2; a++) {
-      const attr = attrs[a]!
-      const pool = this.extraPools[a]!
-      for (let k = 0; k < count; k++) {
-        const range = (pool[k] ??= { start: 0, count: 1 })
-        range.start = indices[k]!
-        range.count = 1
-        attr.updateRanges.push(range)
-      }
-      attr.needsUpdate = true
-    }
     this.changes++
   }
 
@@ -316,9 +304,9 @@ export class AgentGeometry {
       markRange(slot.attribute, slot.range, count)
     }
     // Instanced mode keeps separate per-vertex copies of x/y for the links.
-    if (names === MOVING && this.mode === 'instanced' && this.positionX && this.positionY) {
-      markRange(this.positionX, this.positionRanges.x, count)
-      markRange(this.positionY, this.positionRanges.y, count)
+    if (names === MOVING && this.mode === 'instanced' && this.wholeX && this.wholeY) {
+      markRange(this.wholeX, this.positionRanges.x, count)
+      markRange(this.wholeY, this.positionRanges.y, count)
     }
   }
 
@@ -329,50 +317,104 @@ export class AgentGeometry {
   private repoint(buffers: AgentBuffers): void {
     for (const name of NAMES)
       this.slots.get(name)!.attribute.array = buffers[AGENT_ATTRIBUTES[name]]
-    if (this.mode === 'instanced' && this.positionX && this.positionY) {
-      this.positionX.array = buffers.x
-      this.positionY.array = buffers.y
+    if (this.mode === 'instanced' && this.wholeX && this.wholeY) {
+      this.wholeX.array = buffers.x
+      this.wholeY.array = buffers.y
     }
     this.boundX = buffers.x
   }
 
   private rebuild(buffers: AgentBuffers): void {
-    // New arrays ⇒ new GL buffers: a fresh geometry, the old one (and its buffers) disposed.
-    this.geometry.dispose()
-    this.geometry = emptyGeometry(this.mode)
+    // New arrays ⇒ new GL buffers: fresh geometries, the old ones (and their buffers) disposed.
+    this.whole.dispose()
+    this.compact?.geometry.dispose()
+    const mode = this.mode
+    const whole = emptyGeometry(mode)
     this.slots.clear()
-    const instanced = this.mode === 'instanced'
     for (const name of NAMES) {
-      const array = buffers[AGENT_ATTRIBUTES[name]]
-      const attribute = instanced
-        ? new InstancedBufferAttribute(array, 1)
-        : new BufferAttribute(array, 1)
+      const attribute = attributeOf(mode, buffers[AGENT_ATTRIBUTES[name]])
       if (MOVING.includes(name)) attribute.setUsage(DynamicDrawUsage)
-      this.geometry.setAttribute(name, attribute)
-      this.slots.set(name, { attribute, range: { start: 0, count: 0 }, pool: [] })
+      whole.setAttribute(name, attribute)
+      this.slots.set(name, { attribute, range: { start: 0, count: 0 } })
     }
-    if (instanced) {
-      this.positionX = new BufferAttribute(buffers.x, 1).setUsage(DynamicDrawUsage)
-      this.positionY = new BufferAttribute(buffers.y, 1).setUsage(DynamicDrawUsage)
+    whole.setAttribute(
+      'instanceIndex',
+      attributeOf(mode, identity(new Float32Array(buffers.capacity))),
+    )
+    if (mode === 'instanced') {
+      this.wholeX = new BufferAttribute(buffers.x, 1).setUsage(DynamicDrawUsage)
+      this.wholeY = new BufferAttribute(buffers.y, 1).setUsage(DynamicDrawUsage)
     } else {
-      this.pointIndex = identityIndex(buffers.capacity).setUsage(DynamicDrawUsage)
-      this.geometry.setIndex(this.pointIndex)
+      this.pointIndex = new BufferAttribute(
+        identity(new Uint32Array(buffers.capacity)),
+        1,
+      ).setUsage(DynamicDrawUsage)
+      whole.setIndex(this.pointIndex)
       this.culled.minX = NaN
-      this.near = new Uint32Array(buffers.capacity)
-      this.runStart = new Uint32Array(buffers.capacity)
-      this.runCount = new Uint32Array(buffers.capacity)
-      this.ranged = false
-      this.positionX = this.slots.get('instanceX')!.attribute
-      this.positionY = this.slots.get('instanceY')!.attribute
+      this.wholeX = this.slots.get('instanceX')!.attribute
+      this.wholeY = this.slots.get('instanceY')!.attribute
     }
+    this.whole = whole
+    this.compact = this.createCompact(buffers)
+    this.geometry = whole
+    this.positionX = this.wholeX
+    this.positionY = this.wholeY
+    this.set = null
+    this.wholeStale = false
     this.buffers = buffers
     this.boundX = buffers.x
     this.boundLength = buffers.x.length
     this.changesSinceSlow = 0
   }
 
+  /** The view-set layout for a swarm of `buffers.capacity` agents (viewSetCapacity of it). */
+  private createCompact(buffers: AgentBuffers): Compact {
+    const mode = this.mode
+    const capacity = viewSetCapacity(buffers.capacity)
+    const geometry = emptyGeometry(mode)
+    const arrays = {} as Compact['arrays']
+    const slots: Slot[] = []
+    const add = (name: string, array: ArrayLike<number>) => {
+      const attribute = attributeOf(mode, array).setUsage(DynamicDrawUsage)
+      geometry.setAttribute(name, attribute)
+      slots.push({ attribute, range: { start: 0, count: 0 } })
+      return attribute
+    }
+    for (const name of NAMES) {
+      const src = buffers[AGENT_ATTRIBUTES[name]] as unknown as { constructor: new (n: number) => Compact['arrays'][AttributeName] }
+      arrays[name] = new src.constructor(capacity)
+      add(name, arrays[name])
+    }
+    const indexArray = new Float32Array(capacity)
+    add('instanceIndex', indexArray)
+    const x = slots[NAMES.indexOf('instanceX')]!.attribute
+    const y = slots[NAMES.indexOf('instanceY')]!.attribute
+    let positionX = x
+    let positionY = y
+    if (mode === 'instanced') {
+      // the links read x/y per vertex: separate attributes over the same arrays, uploaded with them
+      positionX = new BufferAttribute(arrays.instanceX as Float32Array, 1).setUsage(DynamicDrawUsage)
+      positionY = new BufferAttribute(arrays.instanceY as Float32Array, 1).setUsage(DynamicDrawUsage)
+      slots.push({ attribute: positionX, range: { start: 0, count: 0 } })
+      slots.push({ attribute: positionY, range: { start: 0, count: 0 } })
+    }
+    return {
+      geometry,
+      arrays,
+      indexArray,
+      agents: new Uint32Array(capacity),
+      slots,
+      positionX,
+      positionY,
+      capacity,
+    }
+  }
+
   dispose(): void {
-    this.geometry.dispose()
+    this.whole.dispose()
+    this.compact?.geometry.dispose()
+    this.compact = null
+    this.set = null
     this.buffers = null
     this.slots.clear()
     this.drawn = 0

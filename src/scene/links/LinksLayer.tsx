@@ -24,36 +24,29 @@ export function LinksLayer({
   const rect = useMemo<ViewRect>(() => ({ minX: 0, minY: 0, maxX: 0, maxY: 0 }), [])
   const mesh = useRef<LineSegments>(null)
   const seen = useRef(-1)
-  const uploaded = useRef({ near: -1, links: -1 })
   useEffect(() => () => links.dispose(), [links])
   useFrame(() => {
     // Phase 3 (upload), after AgentsLayer's (mounted first, same priority): the position
     // attributes are already synced.
     if (!agents.positionX || !agents.positionY) return
-    // the visible world rectangle, from the view the rig wrote this frame
-    visibleRect(view, 0, rect)
-    if (
-      links.sync(
+    const set = agents.set
+    let replaced: boolean
+    if (set) {
+      // the agents come from a view set: it lists the links that can touch the view
+      replaced = links.syncSet(set, agents.positionX, agents.positionY, agents.setChanges)
+    } else {
+      // the visible world rectangle, from the view the rig wrote this frame
+      visibleRect(view, 0, rect)
+      replaced = links.sync(
         display.links,
         display.buffers,
         agents.positionX,
         agents.positionY,
         display.linksVersion,
         rect,
-      ) &&
-      mesh.current
-    ) {
-      mesh.current.geometry = links.geometry
+      )
     }
-    // Ranged agent uploads (software WebGL, zoomed in on a big swarm) cover the agents near the
-    // view; the ends of the drawn links go up too, whenever either side changed.
-    const u = uploaded.current
-    if (agents.ranged && (agents.nearUploads !== u.near || links.changes !== u.links)) {
-      agents.uploadPositionsOf(links.indices!, links.indexCount)
-      u.near = agents.nearUploads
-      u.links = links.changes
-      redraw.needed = true
-    }
+    if (replaced && mesh.current) mesh.current.geometry = links.geometry
     if (links.changes !== seen.current) {
       seen.current = links.changes
       redraw.needed = true

@@ -9,16 +9,23 @@
  * them. So the index holds only the pairs whose first end lies within the view grown by the link
  * distance (a link is shorter than that) plus slack for the motion between two link searches (the
  * store refreshes links every frame up to 20,000 agents, every 4th frame above). It is rebuilt when
- * the store publishes new links (`runtime.linksVersion`) and when the view changes.
+ * the store publishes new links (`runtime.linksVersion`) and when the view changes. When the agents
+ * are drawn from a view set (src/sim/viewSet.ts), the set already lists the pairs that can touch
+ * the view, as positions in its own small arrays: syncSet() draws those.
  */
 import { BufferAttribute, BufferGeometry, DynamicDrawUsage } from 'three'
-import { LINK_DISTANCE, type AgentBuffers, type LinkBuffers } from '../../sim'
+import {
+  LINK_DISTANCE,
+  MOTION_SLACK,
+  type AgentBuffers,
+  type LinkBuffers,
+  type ViewSet,
+} from '../../sim'
 import { markRange } from '../agents/agentGeometry'
 import { unboundedSphere } from '../geometryBounds'
 import type { ViewRect } from '../viewUniforms'
 
-/** World units agents may move between two link searches (speed 10: ~3 units a frame, 4 frames). */
-export const MOTION_SLACK = 40
+export { MOTION_SLACK }
 
 export type { ViewRect }
 
@@ -53,9 +60,14 @@ export function visiblePairs(
   return m
 }
 
+/** The owner of an index of view-set pairs (each frame may bring a new set object). */
+const VIEW_SETS = {}
+
 export class LinkGeometry {
   geometry = new BufferGeometry()
-  private links: LinkBuffers | null = null
+  /** what the index lists pairs of: the whole links (LinkBuffers) or a view set */
+  private owner: object | null = null
+  private set: ViewSet | null = null
   private x: BufferAttribute | null = null
   private index: BufferAttribute | null = null
   private indexLength = 0
@@ -78,25 +90,8 @@ export class LinkGeometry {
     linksVersion: number,
     rect: ViewRect,
   ): boolean {
-    let replaced = false
     // (a worker's links may grow from an empty first array to the full capacity)
-    if (links !== this.links || x !== this.x || links.a.length * 2 > this.indexLength) {
-      this.geometry.dispose()
-      const g = new BufferGeometry()
-      g.boundingSphere = unboundedSphere()
-      g.setAttribute('agentX', x)
-      g.setAttribute('agentY', y)
-      this.index = new BufferAttribute(new Uint32Array(links.a.length * 2), 1).setUsage(
-        DynamicDrawUsage,
-      )
-      g.setIndex(this.index)
-      this.indexLength = links.a.length * 2
-      g.setDrawRange(0, 0)
-      this.geometry = g
-      this.links = links
-      this.x = x
-      replaced = true
-    }
+    const replaced = this.fit(links, x, y, links.a.length * 2)
     const c = this.culled
     const moved =
       rect.minX !== c.minX || rect.minY !== c.minY || rect.maxX !== c.maxX || rect.maxY !== c.maxY
@@ -105,6 +100,48 @@ export class LinkGeometry {
       this.linksVersion = linksVersion
     }
     return replaced
+  }
+
+  /**
+   * Draw the links of a view set (src/sim/viewSet.ts) over its agents' position attributes `x`/`y`
+   * (AgentGeometry's view-set layout); `setVersion` +1 whenever its contents changed. Returns true
+   * when the geometry object was replaced.
+   */
+  syncSet(set: ViewSet, x: BufferAttribute, y: BufferAttribute, setVersion: number): boolean {
+    const replaced = this.fit(VIEW_SETS, x, y, set.links.length)
+    if (replaced || set !== this.set || setVersion !== this.linksVersion) {
+      const m = set.linkCount * 2
+      const idx = this.index!.array as Uint32Array
+      idx.set(set.links.subarray(0, m))
+      this.geometry.setDrawRange(0, m)
+      if (m > 0) markRange(this.index!, this.range, m)
+      this.culled.minX = NaN
+      this.set = set
+      this.linksVersion = setVersion
+      this.changes++
+    }
+    return replaced
+  }
+
+  /** A geometry over `x`/`y` with an index of `length` entries for `owner`'s pairs. */
+  private fit(owner: object, x: BufferAttribute, y: BufferAttribute, length: number): boolean {
+    if (owner === this.owner && x === this.x && length <= this.indexLength) return false
+    this.geometry.dispose()
+    const g = new BufferGeometry()
+    g.boundingSphere = unboundedSphere()
+    g.setAttribute('agentX', x)
+    g.setAttribute('agentY', y)
+    this.index = new BufferAttribute(new Uint32Array(length), 1).setUsage(DynamicDrawUsage)
+    g.setIndex(this.index)
+    this.indexLength = length
+    g.setDrawRange(0, 0)
+    this.geometry = g
+    this.owner = owner
+    this.set = null
+    this.x = x
+    this.culled.minX = NaN
+    this.linksVersion = NaN
+    return true
   }
 
   /** The index's agent indices (2 per drawn link; the first `indexCount`). */
@@ -133,7 +170,8 @@ export class LinkGeometry {
 
   dispose(): void {
     this.geometry.dispose()
-    this.links = null
+    this.owner = null
+    this.set = null
     this.x = null
   }
 }

@@ -14,7 +14,10 @@ const scope = self as unknown as DedicatedWorkerGlobalScope
 interface Gpu {
   gl: WebGL2RenderingContext
   buffer: WebGLBuffer
-  loc: { x: number; y: number; size: number }
+  /** 0, 1, 2, …: instanceIndex of the k-th packed agent is k (the page maps k to the agent) */
+  identity: WebGLBuffer
+  identityLength: number
+  loc: { x: number; y: number; size: number; index: number }
   u: Record<string, WebGLUniformLocation | null>
 }
 
@@ -50,27 +53,39 @@ function setup(vertex: string, fragment: string): Gpu {
     x: gl.getAttribLocation(program, 'instanceX'),
     y: gl.getAttribLocation(program, 'instanceY'),
     size: gl.getAttribLocation(program, 'instanceSize'),
+    index: gl.getAttribLocation(program, 'instanceIndex'),
   }
   const u: Gpu['u'] = {}
   for (const name of ['uCenter', 'uViewport', 'uZoom', 'uPointer', 'uTouch', 'uMaxDepthPx']) {
     u[name] = gl.getUniformLocation(program, name)
   }
   gl.bindVertexArray(gl.createVertexArray())
+  const identity = gl.createBuffer()
   const buffer = gl.createBuffer()
   gl.bindBuffer(gl.ARRAY_BUFFER, buffer)
-  for (const l of [loc.x, loc.y, loc.size]) gl.enableVertexAttribArray(l)
+  for (const l of [loc.x, loc.y, loc.size, loc.index]) gl.enableVertexAttribArray(l)
   gl.enable(gl.DEPTH_TEST)
   gl.depthFunc(gl.LESS)
   gl.disable(gl.BLEND)
   gl.viewport(0, 0, 1, 1)
   gl.clearColor(0, 0, 0, 0)
   gl.clearDepth(1)
-  return { gl, buffer, loc, u }
+  return { gl, buffer, identity, identityLength: 0, loc, u }
 }
 
 function pick(g: Gpu, m: Extract<PickWorkerRequest, { type: 'pick' }>): number {
   const { gl, loc, u } = g
   const n = m.count
+  if (n > g.identityLength) {
+    const length = Math.max(1024, 2 ** Math.ceil(Math.log2(n)))
+    const ids = new Float32Array(length)
+    for (let k = 0; k < length; k++) ids[k] = k
+    gl.bindBuffer(gl.ARRAY_BUFFER, g.identity)
+    gl.bufferData(gl.ARRAY_BUFFER, ids, gl.STATIC_DRAW)
+    gl.vertexAttribPointer(loc.index, 1, gl.FLOAT, false, 0, 0)
+    gl.bindBuffer(gl.ARRAY_BUFFER, g.buffer)
+    g.identityLength = length
+  }
   gl.bufferData(gl.ARRAY_BUFFER, m.data, gl.STREAM_DRAW)
   // data = [x0..xn-1, y0..yn-1, size0..sizen-1]
   gl.vertexAttribPointer(loc.x, 1, gl.FLOAT, false, 0, 0)

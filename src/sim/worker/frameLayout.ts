@@ -3,11 +3,13 @@
  * NUMERIC_FIELDS) for `capacity` agents in ONE buffer, each field 8-byte aligned, and the link
  * pairs (a then b, `capacity × MAX_CONNECTIONS` each) in a second one. The buffers are
  * SharedArrayBuffers where the page is cross-origin isolated and plain ArrayBuffers (transferred
- * back and forth) elsewhere; the views below are the same either way.
+ * back and forth) elsewhere; the views below are the same either way. After the fields, the agent
+ * frame holds the frame's view set (viewSet.ts): its agent index list and its link pairs.
  */
 import { NUMERIC_FIELDS } from '../agents'
 import { MAX_CONNECTIONS } from '../constants'
 import type { AgentBuffers, LinkBuffers } from '../types'
+import { VIEW_SET_LINKS_PER_AGENT, viewSetCapacity } from '../viewSet'
 
 export type FrameBuffer = ArrayBuffer | SharedArrayBuffer
 type NumericField = (typeof NUMERIC_FIELDS)[number]
@@ -46,6 +48,10 @@ export interface FrameLayout {
   capacity: number
   /** byte offset of each field */
   offsets: Record<NumericField, number>
+  /** byte offsets of the view set's agent indices (`viewCapacity` u32) and link pairs */
+  viewIndexOffset: number
+  viewLinksOffset: number
+  viewCapacity: number
   /** bytes of the agent frame */
   bytes: number
   /** bytes of the link frame */
@@ -60,7 +66,32 @@ export function frameLayout(capacity: number): FrameLayout {
     offsets[f] = off
     off += Math.ceil((capacity * FIELD_CTORS[f].BYTES_PER_ELEMENT) / ALIGN) * ALIGN
   }
-  return { capacity, offsets, bytes: off, linkBytes: capacity * MAX_CONNECTIONS * 4 * 2 }
+  const viewCapacity = viewSetCapacity(capacity)
+  const viewIndexOffset = off
+  off += Math.ceil((viewCapacity * 4) / ALIGN) * ALIGN
+  const viewLinksOffset = off
+  off += viewCapacity * VIEW_SET_LINKS_PER_AGENT * 2 * 4
+  return {
+    capacity,
+    offsets,
+    viewIndexOffset,
+    viewLinksOffset,
+    viewCapacity,
+    bytes: off,
+    linkBytes: capacity * MAX_CONNECTIONS * 4 * 2,
+  }
+}
+
+/** Views of an agent frame's view set: agent indices and link pairs (viewSet.ts). */
+export function viewSetViews(
+  layout: FrameLayout,
+  buffer: FrameBuffer,
+): { index: Uint32Array; links: Uint32Array } {
+  const n = layout.viewCapacity
+  return {
+    index: new Uint32Array(buffer, layout.viewIndexOffset, n),
+    links: new Uint32Array(buffer, layout.viewLinksOffset, n * VIEW_SET_LINKS_PER_AGENT * 2),
+  }
 }
 
 /** Allocate a frame buffer: shared when `shared` (the page is cross-origin isolated). */

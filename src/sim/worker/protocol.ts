@@ -11,7 +11,9 @@
  */
 import type { SimEvent } from '../events'
 import type { ForkReadings } from '../fork'
+import type { SwarmScan } from '../swarmStats'
 import type { World } from '../types'
+import type { WorldRect } from '../viewSet'
 import type { FrameBuffer } from './frameLayout'
 
 /** Swarm-level figures the page shows (panels), posted a few times a second and after commands. */
@@ -21,6 +23,8 @@ export interface WorkerReadings extends ForkReadings {
   epochMs: number
   /** messages handled so far (the page knows which of its controls these figures include) */
   handled: number
+  /** the panels' figures of the agents (swarmStats.ts scanSwarm): the page need not scan them */
+  scan: SwarmScan
 }
 
 /** A displayed swarm handed to the worker to continue: its agents as a frame (frameLayout.ts). */
@@ -55,6 +59,11 @@ export type ToWorker =
   | { t: 'setSpeed'; speed: number }
   | { t: 'setParameter'; name: string; value: number }
   | { t: 'markFailing'; index: number }
+  /**
+   * the world rectangle the page draws (its view grown by a pan margin): every frame carries the
+   * view set for it (viewSet.ts); null: none
+   */
+  | { t: 'view'; rect: WorldRect | null }
   /** run exactly `steps` steps at once (tests, determinism), then publish */
   | { t: 'advance'; steps: number; links: boolean }
   /**
@@ -82,5 +91,10 @@ export type FromWorker =
       linkCount: number
       /** wall clock (ms since the epoch) of the positions the links were computed from */
       linksAt: number
+      /**
+       * the frame's view set (its index and link pairs are in the frame: frameLayout.ts), built
+       * for the last 'view' rect with the newest links; null when the page asked for none
+       */
+      view: { rect: WorldRect; count: number; drawn: number; linkCount: number } | null
     }
   | { t: 'state'; events: SimEvent[]; readings: WorkerReadings | null }

@@ -136,3 +136,39 @@ describe('sim worker core: the link search between steps', () => {
     expect(c.sim!.stepIndex).toBe(0)
   })
 })
+
+describe('sim worker core: view sets', () => {
+  it('frames carry the view set of the asked rectangle, equal to one built from the frame', async () => {
+    const { createViewSet, createViewSlots, fillViewSet } = await import('../viewSet')
+    const { fieldViews, frameLayout, viewSetViews } = await import('./frameLayout')
+    const { c, frames, advance } = core(20_000, 0)
+    const rect = { minX: 500, minY: 400, maxX: 1500, maxY: 1000 }
+    c.handle({ t: 'view', rect })
+    const f = frames.at(-1)!
+    expect(f.view).not.toBeNull()
+    expect(f.view!.rect).toEqual(rect)
+    expect(f.view!.count).toBeGreaterThan(0)
+    advance(17)
+    c.pump()
+    const g = frames.at(-1)!
+    expect(g.view!.rect).toEqual(rect)
+    // the same set, built from the frame's own agents and the sim's links
+    const layout = frameLayout(c.sim!.buffers.capacity)
+    const views = fieldViews(layout, g.frame)
+    const buf = { ...c.sim!.buffers, ...views, count: g.count }
+    const expected = createViewSet(buf.capacity)
+    fillViewSet(buf, c.sim!.links, rect, createViewSlots(buf.capacity), expected)
+    const v = viewSetViews(layout, g.frame)
+    expect(g.view!.count).toBe(expected.count)
+    expect(g.view!.drawn).toBe(expected.drawn)
+    expect(g.view!.linkCount).toBe(expected.linkCount)
+    expect([...v.index.subarray(0, g.view!.count)]).toEqual([
+      ...expected.index.subarray(0, expected.count),
+    ])
+    expect([...v.links.subarray(0, 2 * g.view!.linkCount)]).toEqual([
+      ...expected.links.subarray(0, 2 * expected.linkCount),
+    ])
+    c.handle({ t: 'view', rect: null })
+    expect(frames.at(-1)!.view).toBeNull()
+  })
+})

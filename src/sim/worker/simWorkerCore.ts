@@ -22,12 +22,15 @@ import {
   fieldViews,
   frameLayout,
   linkViews,
+  viewSetViews,
   writeFields,
   writeLinks,
   type FrameBuffer,
   type FrameLayout,
 } from './frameLayout'
 import type { FromWorker, ToWorker, WorkerReadings } from './protocol'
+import { createViewSlots, fillViewSet, type ViewSet, type WorldRect } from '../viewSet'
+import { FAILING_IDS_CAP, scanSwarm } from '../swarmStats'
 
 /** Frame buffers in the pool: one displayed, one waiting on the page, one being filled. */
 export const FRAME_POOL = 3
@@ -47,6 +50,7 @@ export function stagesFor(count: number): number {
 const READINGS_EVERY_MS = 250
 
 export type Post = (message: FromWorker, transfer: Transferable[]) => void
+type Frame = Extract<FromWorker, { t: 'frame' }>
 
 export interface CoreClock {
   /** monotonic ms */
@@ -88,6 +92,9 @@ export class SimWorkerCore {
   private cycleStartAt = 0
   /** monotonic ms the search under way started */
   private cycleStartedAt = -Infinity
+  /** the rectangle the page draws (its frames carry the view set for it) */
+  private viewRect: WorldRect | null = null
+  private viewSlots: Int32Array | null = null
 
   constructor(
     private readonly post: Post,
@@ -118,6 +125,11 @@ export class SimWorkerCore {
       case 'setSpeed':
         sim.speed = Math.min(10, Math.max(1, m.speed))
         break
+      case 'view':
+        this.viewRect = m.rect ? { ...m.rect } : null
+        // the next frame carries the set for the new rectangle, even while the sim is paused
+        this.dirty = true
+        break
       case 'setParameter': {
         const p = sim.parameters.find((x) => x.name === m.name)
         if (p) p.value = Math.min(p.max, Math.max(p.min, m.value))
@@ -138,7 +150,8 @@ export class SimWorkerCore {
         if (m.adopted) this.inFlight = false
         break
     }
-    this.forceReadings = true
+    // a command's effect shows in the readings at once (frame hand-offs change no figure)
+    if (m.t !== 'release' && m.t !== 'view') this.forceReadings = true
     this.flush()
   }
 
@@ -255,6 +268,7 @@ export class SimWorkerCore {
       stepIndex: s.stepIndex,
       epochMs: s.epochMs,
       handled: this.handled,
+      scan: scanSwarm(s.buffers, FAILING_IDS_CAP),
     }
   }
 
@@ -300,6 +314,7 @@ export class SimWorkerCore {
     const layout = this.layout!
     const count = sim.buffers.count
     writeFields(sim.buffers, fieldViews(layout, frame), count)
+    const view = this.viewRect ? this.writeViewSet(layout, frame) : null
     let links: FrameBuffer | null = null
     if (this.linksDirty) {
       links = this.takeLinks()
@@ -325,8 +340,30 @@ export class SimWorkerCore {
         links,
         linkCount: links ? sim.links.count : 0,
         linksAt: this.linksAt,
+        view,
       },
       transfer,
     )
+  }
+
+  /** The view set for the page's rectangle, written into `frame`; its header for the message. */
+  private writeViewSet(layout: FrameLayout, frame: FrameBuffer): NonNullable<Frame['view']> {
+    const sim = this.sim!
+    const rect = this.viewRect!
+    if (!this.viewSlots || this.viewSlots.length < sim.buffers.count) {
+      this.viewSlots = createViewSlots(sim.buffers.capacity)
+    }
+    const v = viewSetViews(layout, frame)
+    const set: ViewSet = {
+      rect: { ...rect },
+      count: -1,
+      drawn: 0,
+      index: v.index,
+      links: v.links,
+      linkCount: 0,
+      linksAt: this.linksAt,
+    }
+    fillViewSet(sim.buffers, sim.links, rect, this.viewSlots, set)
+    return { rect: set.rect, count: set.count, drawn: set.drawn, linkCount: set.linkCount }
   }
 }

@@ -21,7 +21,10 @@ import {
   type AgentBuffers,
   type LinkBuffers,
   type SimListener,
+  type SwarmScan,
+  type ViewSet,
   type World,
+  type WorldRect,
 } from '../../sim'
 import type { SimWorkerClient } from '../simWorkerClient'
 import type { SwarmFork, SwarmReadings, SwarmSource } from '../swarmSource'
@@ -86,6 +89,21 @@ export class WorkerSimSource implements SwarmSource {
   /** Wall clock (ms since the epoch) of the positions the links came from (0: none yet). */
   get linksAt(): number {
     return this.client.linksAt
+  }
+
+  /** The worker's view set in the displayed frame (null until the first frame). */
+  get viewSet(): ViewSet | null {
+    return this.client.frames > 0 ? this.client.viewSet : null
+  }
+
+  /** The worker's scan of its agents, posted with its readings (null until the first frame). */
+  scan(): SwarmScan | null {
+    const r = this.client.readings
+    return this.client.frames > 0 && r ? r.scan : null
+  }
+
+  requestView(rect: WorldRect | null): void {
+    this.client.requestView(rect)
   }
 
   sample(): boolean {

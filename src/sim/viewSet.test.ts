@@ -1,0 +1,70 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { LINK_DISTANCE, MOTION_SLACK } from './constants'
+import { createSwarmSim } from './engine'
+import { createViewSet, createViewSlots, fillViewSet, rectContains, viewSetCapacity } from './viewSet'
+
+const REACH = LINK_DISTANCE + MOTION_SLACK
+
+describe('view sets', () => {
+  it('list every agent inside the rectangle first, then the far ends of every link that can touch it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 50, max: 1500 }),
+        fc.integer({ min: 50, max: 1000 }),
+        (seed, x0, y0, w, h) => {
+          const sim = createSwarmSim({ seed, count: 20_000 })
+          sim.tick(500)
+          sim.computeLinks()
+          const b = sim.buffers
+          const set = createViewSet(b.capacity)
+          const slots = createViewSlots(b.capacity)
+          const rect = { minX: x0, minY: y0, maxX: x0 + w, maxY: y0 + h }
+          const count = fillViewSet(b, sim.links, rect, slots, set)
+          expect(slots.every((s) => s === -1)).toBe(true)
+          const inside = (i: number, m = 0) =>
+            b.x[i]! >= rect.minX - m &&
+            b.x[i]! <= rect.maxX + m &&
+            b.y[i]! >= rect.minY - m &&
+            b.y[i]! <= rect.maxY + m
+          const drawn = [...Array(b.count).keys()].filter((i) => inside(i))
+          const pairs: [number, number][] = []
+          for (let k = 0; k < sim.links.count; k++) {
+            if (inside(sim.links.a[k]!, REACH)) pairs.push([sim.links.a[k]!, sim.links.b[k]!])
+          }
+          const agents = new Set([...drawn, ...pairs.flat()])
+          if (agents.size > viewSetCapacity(b.capacity)) {
+            expect(count).toBe(-1)
+            return
+          }
+          expect(count).toBe(agents.size)
+          expect(Array.from(set.index.subarray(0, set.drawn))).toEqual(drawn)
+          expect(new Set(set.index.subarray(0, count))).toEqual(agents)
+          const listed = Array.from({ length: set.linkCount }, (_, k) => [
+            set.index[set.links[2 * k]!]!,
+            set.index[set.links[2 * k + 1]!]!,
+          ])
+          expect(listed).toEqual(pairs)
+        },
+      ),
+      { numRuns: 40 },
+    )
+  })
+
+  it('report −1 when the view shows more than the share of the swarm it holds', () => {
+    const sim = createSwarmSim({ seed: 2, count: 10_000 })
+    const set = createViewSet(sim.buffers.capacity)
+    const all = { minX: -1e9, minY: -1e9, maxX: 1e9, maxY: 1e9 }
+    expect(fillViewSet(sim.buffers, sim.links, all, createViewSlots(10_000), set)).toBe(-1)
+    expect(set.count).toBe(-1)
+  })
+
+  it('rectContains', () => {
+    const r = { minX: 0, minY: 0, maxX: 10, maxY: 10 }
+    expect(rectContains(r, { minX: 1, minY: 1, maxX: 10, maxY: 9 })).toBe(true)
+    expect(rectContains(r, { minX: -1, minY: 1, maxX: 5, maxY: 5 })).toBe(false)
+  })
+})
