@@ -1,4 +1,4 @@
-import { useFrame } from '@react-three/fiber'
+import { useFrame, useThree } from '@react-three/fiber'
 import { useMemo, useRef } from 'react'
 import type { Mesh, Points, RawShaderMaterial } from 'three'
 import { FRAME_PRIORITY } from '../../state/frameClock'
@@ -40,12 +40,14 @@ export function AgentsLayer({
   const clock = useRef(0)
   const seen = useRef(-1)
   const sets = useMemo(() => new ViewSetChoice(), [])
+  const canvas = useThree((s) => s.gl.domElement)
   useFrame((state, delta) => {
     // an agent's sprite reaches 3.5 × size (≤ 5) world units plus a few CSS px of glow and spinner
     const reach = AGENT_REACH_UNITS + AGENT_REACH_PX / view.uZoom.value
     const needed = visibleRect(view, reach, rect.current)
+    const src = displayedSource()
     const set = sets.choose(
-      displayedSource(),
+      src,
       display.buffers,
       display.version,
       display.links,
@@ -57,6 +59,9 @@ export function AgentsLayer({
       object.current
     )
       object.current.geometry = agents.geometry
+    // what is drawn (tests, diagnostics): the worker's view set, one built here, or every agent
+    const drawn = set ? (set === src.viewSet ? 'worker' : 'page') : 'whole'
+    if (canvas.dataset.viewSet !== drawn) canvas.dataset.viewSet = drawn
     if (agents.changes !== seen.current) {
       seen.current = agents.changes
       redraw.needed = true
