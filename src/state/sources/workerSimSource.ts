@@ -54,6 +54,8 @@ export class WorkerSimSource implements SwarmSource {
   private override: Partial<SwarmReadings> = {}
   /** the override holds until the worker's readings include this many handled messages */
   private overrideUntil = 0
+  /** the worker's scan counts only once it has handled the page's last command changing agents */
+  private scanUntil = 0
   private readonly fallback: SwarmReadings
 
   constructor(
@@ -99,7 +101,7 @@ export class WorkerSimSource implements SwarmSource {
   /** The worker's scan of its agents, posted with its readings (null until the first frame). */
   scan(): SwarmScan | null {
     const r = this.client.readings
-    return this.client.frames > 0 && r ? r.scan : null
+    return this.client.frames > 0 && r && r.handled >= this.scanUntil ? r.scan : null
   }
 
   requestView(rect: WorldRect | null): void {
@@ -150,6 +152,7 @@ export class WorkerSimSource implements SwarmSource {
 
   setActive(active: boolean): void {
     this.client.setActive(active)
+    this.scanUntil = this.client.sent
     this.confirm({ isActive: active, actionText: active ? BANNER_ACTIVE : BANNER_STANDBY })
   }
 
@@ -168,6 +171,7 @@ export class WorkerSimSource implements SwarmSource {
 
   markFailing(index: number): void {
     this.client.markFailing(index)
+    this.scanUntil = this.client.sent
     // Shown at once on the displayed frame (the page holds it: the worker does not write it);
     // the worker's next frame carries the same.
     const b = this.buffers
