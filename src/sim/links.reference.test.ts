@@ -73,16 +73,14 @@ function coordArb(size: number): fc.Arbitrary<number> {
 function clusteredArb(world: World, n: number): fc.Arbitrary<[number, number][]> {
   const centre = fc.tuple(coordArb(world.width), coordArb(world.height))
   const offset = fc.integer({ min: -12, max: 12 })
-  return fc
-    .array(centre, { minLength: 1, maxLength: 4 })
-    .chain((centres) =>
-      fc.array(
-        fc
-          .tuple(fc.nat(centres.length - 1), offset, offset)
-          .map(([c, dx, dy]) => [centres[c]![0] + dx, centres[c]![1] + dy] as [number, number]),
-        { maxLength: n },
-      ),
-    )
+  return fc.array(centre, { minLength: 1, maxLength: 4 }).chain((centres) =>
+    fc.array(
+      fc
+        .tuple(fc.nat(centres.length - 1), offset, offset)
+        .map(([c, dx, dy]) => [centres[c]![0] + dx, centres[c]![1] + dy] as [number, number]),
+      { maxLength: n },
+    ),
+  )
 }
 
 const swarmArb: fc.Arbitrary<Swarm> = worldArb.chain((world) =>
