@@ -31,9 +31,13 @@ export interface LinkGrid {
   /** positions interleaved (x, y) and link budget (min(connections, 7)) in sorted order */
   sxy: Float32Array
   sk: Uint8Array
-  /** picks[s*7 + n] = sorted slot of the n-th nearest neighbour chosen by slot s */
-  picks: Int32Array
-  pickCount: Uint8Array
+  /**
+   * Slot s picked slot t iff (d², t) ≤ (cutD[s], cutS[s]): its k nearest are exactly the
+   * candidates up to its k-th by (squared distance, slot). +Infinity: it took every candidate;
+   * -1: none (budget 0).
+   */
+  cutD: Float64Array
+  cutS: Int32Array
   /** per-agent scratch: candidates within LINK_DISTANCE (slot, squared distance) */
   candT: Int32Array
   candD: Float64Array
@@ -70,8 +74,8 @@ export function createLinkGrid(world: World, capacity: number, cellSize = LINK_D
     item: new Int32Array(capacity),
     sxy: new Float32Array(capacity * 2),
     sk: new Uint8Array(capacity),
-    picks: new Int32Array(capacity * MAX_CONNECTIONS),
-    pickCount: new Uint8Array(capacity),
+    cutD: new Float64Array(capacity),
+    cutS: new Int32Array(capacity),
     candT: new Int32Array(capacity),
     candD: new Float64Array(capacity),
     bestD: new Float64Array(MAX_CONNECTIONS),
@@ -144,8 +148,7 @@ function linkRows(
   links: LinkBuffers,
   count: number,
 ): number {
-  const { cols, rows, cellStart, item, sxy, sk, picks, pickCount, candT, candD, bestD, bestJ } =
-    grid
+  const { cols, rows, cellStart, item, sxy, sk, cutD, cutS, candT, candD, bestD, bestJ } = grid
   const la = links.a
   const lb = links.b
   const maxD2 = LINK_DISTANCE * LINK_DISTANCE
@@ -160,8 +163,10 @@ function linkRows(
       const x1 = cx < cols - 1 ? cx + 1 : cx
       for (let s = cellStart[c]!; s < sEnd; s++) {
         const k = sk[s]!
-        pickCount[s] = 0
-        if (k === 0) continue
+        if (k === 0) {
+          cutD[s] = -1
+          continue
+        }
         const xi = sxy[2 * s]!
         const yi = sxy[2 * s + 1]!
         // Pass 1, branch-free: keep every candidate closer than LINK_DISTANCE (scan order). Most
@@ -180,13 +185,15 @@ function linkRows(
             w += +(d2 < maxD2) & +(t !== s)
           }
         }
-        // Pass 2: the k nearest. With at most k candidates all are taken (order is irrelevant);
+        // Pass 2: the k nearest. With at most k candidates all are taken, in scan order;
         // otherwise insertion into a sorted list of k (ties: the earlier-scanned one wins).
-        let found = 0
+        let pd = candD
+        let pt = candT
+        let found = w
         if (w <= k) {
-          for (let q = 0; q < w; q++) bestJ[q] = candT[q]!
-          found = w
+          cutD[s] = Infinity
         } else {
+          found = 0
           for (let q = 0; q < w; q++) {
             const d2 = candD[q]!
             if (found === k && d2 >= bestD[k - 1]!) continue
@@ -199,29 +206,22 @@ function linkRows(
             bestD[p] = d2
             bestJ[p] = candT[q]!
           }
+          cutD[s] = bestD[k - 1]!
+          cutS[s] = bestJ[k - 1]!
+          pd = bestD
+          pt = bestJ
         }
-        const base = s * MAX_CONNECTIONS
-        pickCount[s] = found
         const ai = item[s]!
         for (let p = 0; p < found; p++) {
-          const t = bestJ[p]!
-          picks[base + p] = t
-          // Slot t, processed earlier, already linked to s when it picked s: one link per pair.
-          if (t < s) {
-            const tb = t * MAX_CONNECTIONS
-            const tn = pickCount[t]!
-            let dup = false
-            for (let q = 0; q < tn; q++) {
-              if (picks[tb + q] === s) {
-                dup = true
-                break
-              }
-            }
-            if (dup) continue
-          }
+          const t = pt[p]!
+          const d2 = pd[p]!
+          // Slot t, searched earlier, already linked to s if it picked s: one link per pair.
+          // Branch-free: the entry is written either way, and kept only if it is new.
+          const cd = cutD[t]!
+          const dup = +(t < s) & (+(d2 < cd) | (+(d2 === cd) & +(s <= cutS[t]!)))
           la[count] = ai
           lb[count] = item[t]!
-          count++
+          count += 1 - dup
         }
       }
     }
