@@ -171,19 +171,30 @@ function linkRows(
         const yi = sxy[2 * s + 1]!
         // Pass 1, branch-free: keep every candidate closer than LINK_DISTANCE (scan order). Most
         // candidates fail the distance test at random, so a branch here mispredicts constantly.
+        // The three row runs (cells x0..x1 of rows y0..y1 are contiguous in sorted order),
+        // walked as one loop: t jumps from run to run without a branch, so the loop mispredicts
+        // once per agent instead of once per run.
+        const a0 = cellStart[y0 * cols + x0]!
+        const b0 = cellStart[y0 * cols + x1 + 1]!
+        const a1 = cellStart[cy * cols + x0]!
+        const b1 = cellStart[cy * cols + x1 + 1]!
+        const a2 = y1 > cy ? cellStart[y1 * cols + x0]! : 0
+        const b2 = y1 > cy ? cellStart[y1 * cols + x1 + 1]! : 0
+        // Rows y0 and cy are the same row at the top edge: count it once.
+        const l0 = y0 < cy ? b0 - a0 : 0
+        const l01 = l0 + b1 - a1
+        const len = l01 + b2 - a2
+        const j1 = a1 - l0 - a0
+        const j2 = a2 - l01 - a1 + l0
         let w = 0
-        for (let gy = y0; gy <= y1; gy++) {
-          const row = gy * cols
-          const end = cellStart[row + x1 + 1]!
-          // Cells x0..x1 of one row are contiguous in sorted order: scan them as one run.
-          for (let t = cellStart[row + x0]!; t < end; t++) {
-            const dx = sxy[2 * t]! - xi
-            const dy = sxy[2 * t + 1]! - yi
-            const d2 = dx * dx + dy * dy
-            candT[w] = t
-            candD[w] = d2
-            w += +(d2 < maxD2) & +(t !== s)
-          }
+        for (let q = 0; q < len; q++) {
+          const t = a0 + q + +(q >= l0) * j1 + +(q >= l01) * j2
+          const dx = sxy[2 * t]! - xi
+          const dy = sxy[2 * t + 1]! - yi
+          const d2 = dx * dx + dy * dy
+          candT[w] = t
+          candD[w] = d2
+          w += +(d2 < maxD2) & +(t !== s)
         }
         // Pass 2: the k nearest. With at most k candidates all are taken, in scan order;
         // otherwise insertion into a sorted list of k (ties: the earlier-scanned one wins).
