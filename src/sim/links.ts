@@ -152,89 +152,92 @@ function linkRows(
   const la = links.a
   const lb = links.b
   const maxD2 = LINK_DISTANCE * LINK_DISTANCE
+  const inv = 1 / LINK_DISTANCE
   const rowEnd = rowTo < rows ? rowTo : rows
-  for (let cy = rowFrom; cy < rowEnd; cy++) {
+  const sEnd = cellStart[rowEnd * cols]!
+  // One loop over the slots, not over cells then slots: a per-cell loop mispredicts its exit once
+  // per cell (~1 agent per cell at the swarm's density).
+  for (let s = cellStart[rowFrom * cols]!; s < sEnd; s++) {
+    const k = sk[s]!
+    if (k === 0) {
+      cutD[s] = -1
+      continue
+    }
+    const xi = sxy[2 * s]!
+    const yi = sxy[2 * s + 1]!
+    // The slot's cell, exactly as bucketAgents() computed it (same float32 position).
+    let cx = (xi * inv) | 0
+    let cy = (yi * inv) | 0
+    cx = cx < 0 ? 0 : cx >= cols ? cols - 1 : cx
+    cy = cy < 0 ? 0 : cy >= rows ? rows - 1 : cy
     const y0 = cy > 0 ? cy - 1 : 0
     const y1 = cy < rows - 1 ? cy + 1 : cy
-    for (let cx = 0; cx < cols; cx++) {
-      const c = cy * cols + cx
-      const sEnd = cellStart[c + 1]!
-      const x0 = cx > 0 ? cx - 1 : 0
-      const x1 = cx < cols - 1 ? cx + 1 : cx
-      for (let s = cellStart[c]!; s < sEnd; s++) {
-        const k = sk[s]!
-        if (k === 0) {
-          cutD[s] = -1
-          continue
+    const x0 = cx > 0 ? cx - 1 : 0
+    const x1 = cx < cols - 1 ? cx + 1 : cx
+    // Pass 1, branch-free: keep every candidate closer than LINK_DISTANCE (scan order). Most
+    // candidates fail the distance test at random, so a branch here mispredicts constantly.
+    // The three row runs (cells x0..x1 of rows y0..y1 are contiguous in sorted order),
+    // walked as one loop: t jumps from run to run without a branch, so the loop mispredicts
+    // once per agent instead of once per run.
+    const a0 = cellStart[y0 * cols + x0]!
+    const b0 = cellStart[y0 * cols + x1 + 1]!
+    const a1 = cellStart[cy * cols + x0]!
+    const b1 = cellStart[cy * cols + x1 + 1]!
+    const a2 = y1 > cy ? cellStart[y1 * cols + x0]! : 0
+    const b2 = y1 > cy ? cellStart[y1 * cols + x1 + 1]! : 0
+    // Rows y0 and cy are the same row at the top edge: count it once.
+    const l0 = y0 < cy ? b0 - a0 : 0
+    const l01 = l0 + b1 - a1
+    const len = l01 + b2 - a2
+    const j1 = a1 - l0 - a0
+    const j2 = a2 - l01 - a1 + l0
+    let w = 0
+    for (let q = 0; q < len; q++) {
+      const t = a0 + q + +(q >= l0) * j1 + +(q >= l01) * j2
+      const dx = sxy[2 * t]! - xi
+      const dy = sxy[2 * t + 1]! - yi
+      const d2 = dx * dx + dy * dy
+      candT[w] = t
+      candD[w] = d2
+      w += +(d2 < maxD2) & +(t !== s)
+    }
+    // Pass 2: the k nearest. With at most k candidates all are taken, in scan order;
+    // otherwise insertion into a sorted list of k (ties: the earlier-scanned one wins).
+    let pd = candD
+    let pt = candT
+    let found = w
+    if (w <= k) {
+      cutD[s] = Infinity
+    } else {
+      found = 0
+      for (let q = 0; q < w; q++) {
+        const d2 = candD[q]!
+        if (found === k && d2 >= bestD[k - 1]!) continue
+        let p = found < k ? found++ : k - 1
+        while (p > 0 && bestD[p - 1]! > d2) {
+          bestD[p] = bestD[p - 1]!
+          bestJ[p] = bestJ[p - 1]!
+          p--
         }
-        const xi = sxy[2 * s]!
-        const yi = sxy[2 * s + 1]!
-        // Pass 1, branch-free: keep every candidate closer than LINK_DISTANCE (scan order). Most
-        // candidates fail the distance test at random, so a branch here mispredicts constantly.
-        // The three row runs (cells x0..x1 of rows y0..y1 are contiguous in sorted order),
-        // walked as one loop: t jumps from run to run without a branch, so the loop mispredicts
-        // once per agent instead of once per run.
-        const a0 = cellStart[y0 * cols + x0]!
-        const b0 = cellStart[y0 * cols + x1 + 1]!
-        const a1 = cellStart[cy * cols + x0]!
-        const b1 = cellStart[cy * cols + x1 + 1]!
-        const a2 = y1 > cy ? cellStart[y1 * cols + x0]! : 0
-        const b2 = y1 > cy ? cellStart[y1 * cols + x1 + 1]! : 0
-        // Rows y0 and cy are the same row at the top edge: count it once.
-        const l0 = y0 < cy ? b0 - a0 : 0
-        const l01 = l0 + b1 - a1
-        const len = l01 + b2 - a2
-        const j1 = a1 - l0 - a0
-        const j2 = a2 - l01 - a1 + l0
-        let w = 0
-        for (let q = 0; q < len; q++) {
-          const t = a0 + q + +(q >= l0) * j1 + +(q >= l01) * j2
-          const dx = sxy[2 * t]! - xi
-          const dy = sxy[2 * t + 1]! - yi
-          const d2 = dx * dx + dy * dy
-          candT[w] = t
-          candD[w] = d2
-          w += +(d2 < maxD2) & +(t !== s)
-        }
-        // Pass 2: the k nearest. With at most k candidates all are taken, in scan order;
-        // otherwise insertion into a sorted list of k (ties: the earlier-scanned one wins).
-        let pd = candD
-        let pt = candT
-        let found = w
-        if (w <= k) {
-          cutD[s] = Infinity
-        } else {
-          found = 0
-          for (let q = 0; q < w; q++) {
-            const d2 = candD[q]!
-            if (found === k && d2 >= bestD[k - 1]!) continue
-            let p = found < k ? found++ : k - 1
-            while (p > 0 && bestD[p - 1]! > d2) {
-              bestD[p] = bestD[p - 1]!
-              bestJ[p] = bestJ[p - 1]!
-              p--
-            }
-            bestD[p] = d2
-            bestJ[p] = candT[q]!
-          }
-          cutD[s] = bestD[k - 1]!
-          cutS[s] = bestJ[k - 1]!
-          pd = bestD
-          pt = bestJ
-        }
-        const ai = item[s]!
-        for (let p = 0; p < found; p++) {
-          const t = pt[p]!
-          const d2 = pd[p]!
-          // Slot t, searched earlier, already linked to s if it picked s: one link per pair.
-          // Branch-free: the entry is written either way, and kept only if it is new.
-          const cd = cutD[t]!
-          const dup = +(t < s) & (+(d2 < cd) | (+(d2 === cd) & +(s <= cutS[t]!)))
-          la[count] = ai
-          lb[count] = item[t]!
-          count += 1 - dup
-        }
+        bestD[p] = d2
+        bestJ[p] = candT[q]!
       }
+      cutD[s] = bestD[k - 1]!
+      cutS[s] = bestJ[k - 1]!
+      pd = bestD
+      pt = bestJ
+    }
+    const ai = item[s]!
+    for (let p = 0; p < found; p++) {
+      const t = pt[p]!
+      const d2 = pd[p]!
+      // Slot t, searched earlier, already linked to s if it picked s: one link per pair.
+      // Branch-free: the entry is written either way, and kept only if it is new.
+      const cd = cutD[t]!
+      const dup = +(t < s) & (+(d2 < cd) | (+(d2 === cd) & +(s <= cutS[t]!)))
+      la[count] = ai
+      lb[count] = item[t]!
+      count += 1 - dup
     }
   }
   return count
