@@ -36,13 +36,10 @@ export interface LinkGrid {
    * candidates up to its k-th by (squared distance, slot). +Infinity: it took every candidate;
    * -1: none (budget 0).
    */
-  cutD: Float64Array
-  cutS: Int32Array
+  cut: Float64Array
   /** per-agent scratch: candidates within LINK_DISTANCE (slot, squared distance) */
-  candT: Int32Array
-  candD: Float64Array
-  bestD: Float64Array
-  bestJ: Int32Array
+  cand: Float64Array
+  best: Float64Array
 }
 
 export function createLinkBuffers(capacity: number): LinkBuffers {
@@ -74,12 +71,9 @@ export function createLinkGrid(world: World, capacity: number, cellSize = LINK_D
     item: new Int32Array(capacity),
     sxy: new Float32Array(capacity * 2),
     sk: new Uint8Array(capacity),
-    cutD: new Float64Array(capacity),
-    cutS: new Int32Array(capacity),
-    candT: new Int32Array(capacity),
-    candD: new Float64Array(capacity),
-    bestD: new Float64Array(MAX_CONNECTIONS),
-    bestJ: new Int32Array(MAX_CONNECTIONS),
+    cut: new Float64Array(2 * capacity),
+    cand: new Float64Array(2 * capacity),
+    best: new Float64Array(2 * MAX_CONNECTIONS),
   }
 }
 
@@ -148,7 +142,7 @@ function linkRows(
   links: LinkBuffers,
   count: number,
 ): number {
-  const { cols, rows, cellStart, item, sxy, sk, cutD, cutS, candT, candD, bestD, bestJ } = grid
+  const { cols, rows, cellStart, item, sxy, sk, cut, cand, best } = grid
   const la = links.a
   const lb = links.b
   const maxD2 = LINK_DISTANCE * LINK_DISTANCE
@@ -160,7 +154,7 @@ function linkRows(
   for (let s = cellStart[rowFrom * cols]!; s < sEnd; s++) {
     const k = sk[s]!
     if (k === 0) {
-      cutD[s] = -1
+      cut[2 * s] = -1
       continue
     }
     const xi = sxy[2 * s]!
@@ -197,44 +191,42 @@ function linkRows(
       const dx = sxy[2 * t]! - xi
       const dy = sxy[2 * t + 1]! - yi
       const d2 = dx * dx + dy * dy
-      candT[w] = t
-      candD[w] = d2
+      cand[2 * w] = d2
+      cand[2 * w + 1] = t
       w += +(d2 < maxD2) & +(t !== s)
     }
     // Pass 2: the k nearest. With at most k candidates all are taken, in scan order;
     // otherwise insertion into a sorted list of k (ties: the earlier-scanned one wins).
-    let pd = candD
-    let pt = candT
+    let pc = cand
     let found = w
     if (w <= k) {
-      cutD[s] = Infinity
+      cut[2 * s] = Infinity
     } else {
       found = 0
       for (let q = 0; q < w; q++) {
-        const d2 = candD[q]!
-        if (found === k && d2 >= bestD[k - 1]!) continue
+        const d2 = cand[2 * q]!
+        if (found === k && d2 >= best[2 * k - 2]!) continue
         let p = found < k ? found++ : k - 1
-        while (p > 0 && bestD[p - 1]! > d2) {
-          bestD[p] = bestD[p - 1]!
-          bestJ[p] = bestJ[p - 1]!
+        while (p > 0 && best[2 * p - 2]! > d2) {
+          best[2 * p] = best[2 * p - 2]!
+          best[2 * p + 1] = best[2 * p - 1]!
           p--
         }
-        bestD[p] = d2
-        bestJ[p] = candT[q]!
+        best[2 * p] = d2
+        best[2 * p + 1] = cand[2 * q + 1]!
       }
-      cutD[s] = bestD[k - 1]!
-      cutS[s] = bestJ[k - 1]!
-      pd = bestD
-      pt = bestJ
+      cut[2 * s] = best[2 * k - 2]!
+      cut[2 * s + 1] = best[2 * k - 1]!
+      pc = best
     }
     const ai = item[s]!
     for (let p = 0; p < found; p++) {
-      const t = pt[p]!
-      const d2 = pd[p]!
+      const d2 = pc[2 * p]!
+      const t = pc[2 * p + 1]!
       // Slot t, searched earlier, already linked to s if it picked s: one link per pair.
       // Branch-free: the entry is written either way, and kept only if it is new.
-      const cd = cutD[t]!
-      const dup = +(t < s) & (+(d2 < cd) | (+(d2 === cd) & +(s <= cutS[t]!)))
+      const cd = cut[2 * t]!
+      const dup = +(t < s) & (+(d2 < cd) | (+(d2 === cd) & +(s <= cut[2 * t + 1]!)))
       la[count] = ai
       lb[count] = item[t]!
       count += 1 - dup
