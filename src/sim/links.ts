@@ -69,7 +69,8 @@ export function createLinkGrid(world: World, capacity: number, cellSize = LINK_D
     cellCursor: new Int32Array(cells),
     cellOf: new Int32Array(capacity),
     item: new Int32Array(capacity),
-    sxy: new Float32Array(capacity * 2),
+    // + 2: padding read by the search one past the last slot
+    sxy: new Float32Array(capacity * 2 + 2),
     sk: new Uint8Array(capacity),
     cut: new Float64Array(2 * capacity),
     cand: new Float64Array(2 * capacity),
@@ -186,14 +187,24 @@ function linkRows(
     const j1 = a1 - l0 - a0
     const j2 = a2 - l01 - a1 + l0
     let w = 0
-    for (let q = 0; q < len; q++) {
+    // Two candidates a turn (TurboFan re-checks each typed array once per turn); the second of
+    // the last turn may be one past the runs (a valid or padding slot) and is not kept.
+    for (let q = 0; q < len; q += 2) {
       const t = a0 + q + +(q >= l0) * j1 + +(q >= l01) * j2
+      const r = q + 1
+      const u = a0 + r + +(r >= l0) * j1 + +(r >= l01) * j2
       const dx = sxy[2 * t]! - xi
       const dy = sxy[2 * t + 1]! - yi
       const d2 = dx * dx + dy * dy
+      const ex = sxy[2 * u]! - xi
+      const ey = sxy[2 * u + 1]! - yi
+      const e2 = ex * ex + ey * ey
       cand[2 * w] = d2
       cand[2 * w + 1] = t
       w += +(d2 < maxD2) & +(t !== s)
+      cand[2 * w] = e2
+      cand[2 * w + 1] = u
+      w += +(e2 < maxD2) & +(u !== s) & +(r < len)
     }
     // Pass 2: the k nearest. With at most k candidates all are taken, in scan order;
     // otherwise insertion into a sorted list of k (ties: the earlier-scanned one wins).
