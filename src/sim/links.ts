@@ -3,11 +3,17 @@
  * closer than LINK_DISTANCE, found through a uniform grid of LINK_DISTANCE-sized cells, so only the
  * 3×3 surrounding cells are visited: O(N), never O(N²).
  *
- * Layout: a counting sort puts the agents in cell order and copies their positions into
- * `sx`/`sy` in that order, so the three-cell runs of a row are read sequentially (cache friendly
- * at 100k agents) and agents are processed cell by cell. Picks are kept per sorted slot; a pair
+ * Layout: a counting sort puts the agents in cell order and copies their positions into `sxy` in
+ * that order (slots), so the three-cell runs of a row are read sequentially (cache friendly at
+ * 100k agents) and agents are searched in slot order. Each slot keeps the cut of its picks; a pair
  * picked by both ends yields one link. All scratch memory is allocated once per (world, capacity);
  * a call allocates nothing.
+ *
+ * GOTCHA (speed): the hot loops are written for TurboFan, which re-checks every typed array
+ * (map, detached buffer, bounds) on each access inside a loop and spills registers in a big one:
+ * fewer arrays (pairs interleaved in one Float64Array), fewer turns (two candidates a turn) and
+ * fewer unpredictable branches (0/1 arithmetic) each measured faster; branch-free selection of the
+ * k nearest (ranks, min/max networks, arithmetic insertion) measured slower than insertion.
  */
 import { LINK_DISTANCE as LINK_DISTANCE_, MAX_CONNECTIONS as MAX_CONNECTIONS_ } from './constants'
 import type { AgentBuffers, LinkBuffers, World } from './types'
@@ -28,17 +34,21 @@ export interface LinkGrid {
   cellOf: Int32Array
   /** agent index of sorted slot s */
   item: Int32Array
-  /** positions interleaved (x, y) and link budget (min(connections, 7)) in sorted order */
+  /**
+   * positions interleaved (x, y) and link budget (min(connections, 7)) in sorted order; sxy has
+   * one spare (0, 0) pair: the search may read one slot past the last
+   */
   sxy: Float32Array
   sk: Uint8Array
   /**
-   * Slot s picked slot t iff (d², t) ≤ (cutD[s], cutS[s]): its k nearest are exactly the
-   * candidates up to its k-th by (squared distance, slot). +Infinity: it took every candidate;
-   * -1: none (budget 0).
+   * The cut of slot s, (cut[2s], cut[2s+1]) = (squared distance, slot) of its k-th pick: s picked
+   * t iff (d², t) ≤ its cut, as its picks are its k first candidates by (squared distance, slot).
+   * cut[2s] = +Infinity: it took every candidate; -1: none (budget 0).
    */
   cut: Float64Array
-  /** per-agent scratch: candidates within LINK_DISTANCE (slot, squared distance) */
+  /** per-agent scratch: candidates within LINK_DISTANCE, (squared distance, slot) pairs */
   cand: Float64Array
+  /** per-agent scratch: the k nearest so far, (squared distance, slot) pairs, nearest first */
   best: Float64Array
 }
 
@@ -134,7 +144,7 @@ export function computeLinksInto(buf: AgentBuffers, grid: LinkGrid, links: LinkB
 /**
  * The search for the agents of cell rows [rowFrom, rowTo) of the last bucketAgents(), appending
  * links from index `count`; returns the new count. Rows must be searched in order (a pair picked
- * by both ends is kept once, by looking at the picks of the earlier agent).
+ * by both ends is kept once, by looking at the cut of the earlier agent).
  */
 function linkRows(
   grid: LinkGrid,
@@ -147,7 +157,7 @@ function linkRows(
   const la = links.a
   const lb = links.b
   const maxD2 = LINK_DISTANCE * LINK_DISTANCE
-  const inv = 1 / LINK_DISTANCE
+  const inv = 1 / grid.cellSize
   const rowEnd = rowTo < rows ? rowTo : rows
   const sEnd = cellStart[rowEnd * cols]!
   // One loop over the slots, not over cells then slots: a per-cell loop mispredicts its exit once
@@ -171,9 +181,9 @@ function linkRows(
     const x1 = cx < cols - 1 ? cx + 1 : cx
     // Pass 1, branch-free: keep every candidate closer than LINK_DISTANCE (scan order). Most
     // candidates fail the distance test at random, so a branch here mispredicts constantly.
-    // The three row runs (cells x0..x1 of rows y0..y1 are contiguous in sorted order),
-    // walked as one loop: t jumps from run to run without a branch, so the loop mispredicts
-    // once per agent instead of once per run.
+    // Cells x0..x1 of a row are contiguous in sorted order: the three row runs are walked as one
+    // loop, t jumping from run to run by arithmetic, so the loop mispredicts its exit once per
+    // agent instead of once per run.
     const a0 = cellStart[y0 * cols + x0]!
     const b0 = cellStart[y0 * cols + x1 + 1]!
     const a1 = cellStart[cy * cols + x0]!
@@ -188,7 +198,8 @@ function linkRows(
     const j2 = a2 - l01 - a1 + l0
     let w = 0
     // Two candidates a turn (TurboFan re-checks each typed array once per turn); the second of
-    // the last turn may be one past the runs (a valid or padding slot) and is not kept.
+    // the last turn may be one past the runs (a valid slot or the spare pair) and is not kept.
+    // A rejected candidate is written too, at the next free pair (fewer than count are kept).
     for (let q = 0; q < len; q += 2) {
       const t = a0 + q + +(q >= l0) * j1 + +(q >= l01) * j2
       const r = q + 1
