@@ -45,7 +45,7 @@ const worldArb = fc.record({
 })
 
 /** One coordinate in [0, size]: uniform, on a 10-unit lattice (many equal distances), edges and
- * out-of-world values (live data), NaN (cell 0). */
+ * out-of-world values (live data; 3e11 wraps the cell arithmetic), NaN (cell 0). */
 function coordArb(size: number): fc.Arbitrary<number> {
   return fc.oneof(
     { weight: 6, arbitrary: fc.double({ min: 0, max: size, noNaN: true }) },
@@ -63,6 +63,7 @@ function coordArb(size: number): fc.Arbitrary<number> {
         119.99999,
         120,
         240.00001,
+        3e11,
       ),
     },
   )
