@@ -48,6 +48,8 @@ export interface LinkGrid {
   cut: Float64Array
   /** per-agent scratch: candidates within LINK_DISTANCE, (squared distance, slot) pairs */
   cand: Float64Array
+  /** the same for the second of two slots searched together */
+  cand2: Float64Array
   /** per-agent scratch: the k nearest so far, (squared distance, slot) pairs, nearest first */
   best: Float64Array
 }
@@ -84,6 +86,7 @@ export function createLinkGrid(world: World, capacity: number, cellSize = LINK_D
     sk: new Uint8Array(capacity),
     cut: new Float64Array(2 * capacity),
     cand: new Float64Array(2 * capacity),
+    cand2: new Float64Array(2 * capacity),
     best: new Float64Array(2 * MAX_CONNECTIONS),
   }
 }
@@ -153,9 +156,7 @@ function linkRows(
   links: LinkBuffers,
   count: number,
 ): number {
-  const { cols, rows, cellStart, item, sxy, sk, cut, cand, best } = grid
-  const la = links.a
-  const lb = links.b
+  const { cols, rows, cellStart, sxy, sk, cut, cand, cand2 } = grid
   const maxD2 = LINK_DISTANCE * LINK_DISTANCE
   const inv = 1 / grid.cellSize
   const rowEnd = rowTo < rows ? rowTo : rows
@@ -196,10 +197,41 @@ function linkRows(
     const len = l01 + b2 - a2
     const j1 = a1 - l0 - a0
     const j2 = a2 - l01 - a1 + l0
+    // A rejected candidate is written too, at the next free pair (fewer than count are kept).
+    const cEnd = cellStart[cy * cols + cx + 1]!
+    const s2 = s + 1
+    if (s2 < cEnd && sk[s2]! > 0) {
+      // The next slot shares the cell, hence the runs: one walk serves both (most agents share
+      // their cell with another), each position read once for two distances.
+      const xj = sxy[2 * s2]!
+      const yj = sxy[2 * s2 + 1]!
+      let w = 0
+      let w2 = 0
+      for (let q = 0; q < len; q++) {
+        const t = a0 + q + +(q >= l0) * j1 + +(q >= l01) * j2
+        const px = sxy[2 * t]!
+        const py = sxy[2 * t + 1]!
+        const dx = px - xi
+        const dy = py - yi
+        const d2 = dx * dx + dy * dy
+        const ex = px - xj
+        const ey = py - yj
+        const e2 = ex * ex + ey * ey
+        cand[2 * w] = d2
+        cand[2 * w + 1] = t
+        w += +(d2 < maxD2) & +(t !== s)
+        cand2[2 * w2] = e2
+        cand2[2 * w2 + 1] = t
+        w2 += +(e2 < maxD2) & +(t !== s2)
+      }
+      count = pickLinks(grid, links, count, s, k, w, cand)
+      count = pickLinks(grid, links, count, s2, sk[s2]!, w2, cand2)
+      s++
+      continue
+    }
     let w = 0
     // Two candidates a turn (TurboFan re-checks each typed array once per turn); the second of
     // the last turn may be one past the runs (a valid slot or the spare pair) and is not kept.
-    // A rejected candidate is written too, at the next free pair (fewer than count are kept).
     for (let q = 0; q < len; q += 2) {
       const t = a0 + q + +(q >= l0) * j1 + +(q >= l01) * j2
       const r = q + 1
@@ -217,42 +249,62 @@ function linkRows(
       cand[2 * w + 1] = u
       w += +(e2 < maxD2) & +(u !== s) & +(r < len)
     }
-    // Pass 2: the k nearest. With at most k candidates all are taken, in scan order;
-    // otherwise insertion into a sorted list of k (ties: the earlier-scanned one wins).
-    let pc = cand
-    let found = w
-    if (w <= k) {
-      cut[2 * s] = Infinity
-    } else {
-      found = 0
-      for (let q = 0; q < w; q++) {
-        const d2 = cand[2 * q]!
-        if (found === k && d2 >= best[2 * k - 2]!) continue
-        let p = found < k ? found++ : k - 1
-        while (p > 0 && best[2 * p - 2]! > d2) {
-          best[2 * p] = best[2 * p - 2]!
-          best[2 * p + 1] = best[2 * p - 1]!
-          p--
-        }
-        best[2 * p] = d2
-        best[2 * p + 1] = cand[2 * q + 1]!
+    count = pickLinks(grid, links, count, s, k, w, cand)
+  }
+  return count
+}
+
+/**
+ * Pass 2 for slot s (budget k > 0) and its w candidates in `cand`: its picks, its cut, and the
+ * links it adds from index `count`; returns the new count.
+ */
+function pickLinks(
+  grid: LinkGrid,
+  links: LinkBuffers,
+  count: number,
+  s: number,
+  k: number,
+  w: number,
+  cand: Float64Array,
+): number {
+  const { item, cut, best } = grid
+  const la = links.a
+  const lb = links.b
+  // The k nearest. With at most k candidates all are taken, in scan order; otherwise insertion
+  // into a sorted list of k (ties: the earlier-scanned one wins).
+  let pc = cand
+  let found = w
+  if (w <= k) {
+    cut[2 * s] = Infinity
+  } else {
+    found = 0
+    for (let q = 0; q < w; q++) {
+      const d2 = cand[2 * q]!
+      if (found === k && d2 >= best[2 * k - 2]!) continue
+      let p = found < k ? found++ : k - 1
+      while (p > 0 && best[2 * p - 2]! > d2) {
+        best[2 * p] = best[2 * p - 2]!
+        best[2 * p + 1] = best[2 * p - 1]!
+        p--
       }
-      cut[2 * s] = best[2 * k - 2]!
-      cut[2 * s + 1] = best[2 * k - 1]!
-      pc = best
+      best[2 * p] = d2
+      best[2 * p + 1] = cand[2 * q + 1]!
     }
-    const ai = item[s]!
-    for (let p = 0; p < found; p++) {
-      const d2 = pc[2 * p]!
-      const t = pc[2 * p + 1]!
-      // Slot t, searched earlier, already linked to s if it picked s: one link per pair.
-      // Branch-free: the entry is written either way, and kept only if it is new.
-      const cd = cut[2 * t]!
-      const dup = +(t < s) & (+(d2 < cd) | (+(d2 === cd) & +(s <= cut[2 * t + 1]!)))
-      la[count] = ai
-      lb[count] = item[t]!
-      count += 1 - dup
-    }
+    cut[2 * s] = best[2 * k - 2]!
+    cut[2 * s + 1] = best[2 * k - 1]!
+    pc = best
+  }
+  const ai = item[s]!
+  for (let p = 0; p < found; p++) {
+    const d2 = pc[2 * p]!
+    const t = pc[2 * p + 1]!
+    // Slot t, searched earlier, already linked to s if it picked s: one link per pair.
+    // Branch-free: the entry is written either way, and kept only if it is new.
+    const cd = cut[2 * t]!
+    const dup = +(t < s) & (+(d2 < cd) | (+(d2 === cd) & +(s <= cut[2 * t + 1]!)))
+    la[count] = ai
+    lb[count] = item[t]!
+    count += 1 - dup
   }
   return count
 }
