@@ -3,11 +3,17 @@
  * closer than LINK_DISTANCE, found through a uniform grid of LINK_DISTANCE-sized cells, so only the
  * 3×3 surrounding cells are visited: O(N), never O(N²).
  *
- * Layout: a counting sort puts the agents in cell order and copies their positions into
- * `sx`/`sy` in that order, so the three-cell runs of a row are read sequentially (cache friendly
- * at 100k agents) and agents are processed cell by cell. Picks are kept per sorted slot; a pair
+ * Layout: a counting sort puts the agents in cell order and copies their positions into `sxy` in
+ * that order (slots), so the three-cell runs of a row are read sequentially (cache friendly at
+ * 100k agents) and agents are searched in slot order. Each slot keeps the cut of its picks; a pair
  * picked by both ends yields one link. All scratch memory is allocated once per (world, capacity);
  * a call allocates nothing.
+ *
+ * GOTCHA (speed): the hot loops are written for TurboFan, which re-checks every typed array
+ * (map, detached buffer, bounds) on each access inside a loop and spills registers in a big one:
+ * fewer arrays (pairs interleaved in one Float64Array), fewer turns (two candidates a turn) and
+ * fewer unpredictable branches (0/1 arithmetic) each measured faster; branch-free selection of the
+ * k nearest (ranks, min/max networks, arithmetic insertion) measured slower than insertion.
  */
 import { LINK_DISTANCE as LINK_DISTANCE_, MAX_CONNECTIONS as MAX_CONNECTIONS_ } from './constants'
 import type { AgentBuffers, LinkBuffers, World } from './types'
@@ -28,17 +34,24 @@ export interface LinkGrid {
   cellOf: Int32Array
   /** agent index of sorted slot s */
   item: Int32Array
-  /** positions interleaved (x, y) and link budget (min(connections, 7)) in sorted order */
+  /**
+   * positions interleaved (x, y) and link budget (min(connections, 7)) in sorted order; sxy has
+   * one spare (0, 0) pair: the search may read one slot past the last
+   */
   sxy: Float32Array
   sk: Uint8Array
-  /** picks[s*7 + n] = sorted slot of the n-th nearest neighbour chosen by slot s */
-  picks: Int32Array
-  pickCount: Uint8Array
-  /** per-agent scratch: candidates within LINK_DISTANCE (slot, squared distance) */
-  candT: Int32Array
-  candD: Float64Array
-  bestD: Float64Array
-  bestJ: Int32Array
+  /**
+   * The cut of slot s, (cut[2s], cut[2s+1]) = (squared distance, slot) of its k-th pick: s picked
+   * t iff (d², t) ≤ its cut, as its picks are its k first candidates by (squared distance, slot).
+   * cut[2s] = +Infinity: it took every candidate; -1: none (budget 0).
+   */
+  cut: Float64Array
+  /** per-agent scratch: candidates within LINK_DISTANCE, (squared distance, slot) pairs */
+  cand: Float64Array
+  /** the same for the second of two slots searched together */
+  cand2: Float64Array
+  /** per-agent scratch: the k nearest so far, (squared distance, slot) pairs, nearest first */
+  best: Float64Array
 }
 
 export function createLinkBuffers(capacity: number): LinkBuffers {
@@ -68,14 +81,13 @@ export function createLinkGrid(world: World, capacity: number, cellSize = LINK_D
     cellCursor: new Int32Array(cells),
     cellOf: new Int32Array(capacity),
     item: new Int32Array(capacity),
-    sxy: new Float32Array(capacity * 2),
+    // + 2: padding read by the search one past the last slot
+    sxy: new Float32Array(capacity * 2 + 2),
     sk: new Uint8Array(capacity),
-    picks: new Int32Array(capacity * MAX_CONNECTIONS),
-    pickCount: new Uint8Array(capacity),
-    candT: new Int32Array(capacity),
-    candD: new Float64Array(capacity),
-    bestD: new Float64Array(MAX_CONNECTIONS),
-    bestJ: new Int32Array(MAX_CONNECTIONS),
+    cut: new Float64Array(2 * capacity),
+    cand: new Float64Array(2 * capacity),
+    cand2: new Float64Array(2 * capacity),
+    best: new Float64Array(2 * MAX_CONNECTIONS),
   }
 }
 
@@ -135,7 +147,7 @@ export function computeLinksInto(buf: AgentBuffers, grid: LinkGrid, links: LinkB
 /**
  * The search for the agents of cell rows [rowFrom, rowTo) of the last bucketAgents(), appending
  * links from index `count`; returns the new count. Rows must be searched in order (a pair picked
- * by both ends is kept once, by looking at the picks of the earlier agent).
+ * by both ends is kept once, by looking at the cut of the earlier agent).
  */
 function linkRows(
   grid: LinkGrid,
@@ -144,87 +156,155 @@ function linkRows(
   links: LinkBuffers,
   count: number,
 ): number {
-  const { cols, rows, cellStart, item, sxy, sk, picks, pickCount, candT, candD, bestD, bestJ } =
-    grid
-  const la = links.a
-  const lb = links.b
+  const { cols, rows, cellStart, sxy, sk, cut, cand, cand2 } = grid
   const maxD2 = LINK_DISTANCE * LINK_DISTANCE
+  const inv = 1 / grid.cellSize
   const rowEnd = rowTo < rows ? rowTo : rows
-  for (let cy = rowFrom; cy < rowEnd; cy++) {
+  const sEnd = cellStart[rowEnd * cols]!
+  // One loop over the slots, not over cells then slots: a per-cell loop mispredicts its exit once
+  // per cell (~1 agent per cell at the swarm's density).
+  for (let s = cellStart[rowFrom * cols]!; s < sEnd; s++) {
+    const k = sk[s]!
+    if (k === 0) {
+      cut[2 * s] = -1
+      continue
+    }
+    const xi = sxy[2 * s]!
+    const yi = sxy[2 * s + 1]!
+    // The slot's cell, exactly as bucketAgents() computed it (same float32 position).
+    let cx = (xi * inv) | 0
+    let cy = (yi * inv) | 0
+    cx = cx < 0 ? 0 : cx >= cols ? cols - 1 : cx
+    cy = cy < 0 ? 0 : cy >= rows ? rows - 1 : cy
     const y0 = cy > 0 ? cy - 1 : 0
     const y1 = cy < rows - 1 ? cy + 1 : cy
-    for (let cx = 0; cx < cols; cx++) {
-      const c = cy * cols + cx
-      const sEnd = cellStart[c + 1]!
-      const x0 = cx > 0 ? cx - 1 : 0
-      const x1 = cx < cols - 1 ? cx + 1 : cx
-      for (let s = cellStart[c]!; s < sEnd; s++) {
-        const k = sk[s]!
-        pickCount[s] = 0
-        if (k === 0) continue
-        const xi = sxy[2 * s]!
-        const yi = sxy[2 * s + 1]!
-        // Pass 1, branch-free: keep every candidate closer than LINK_DISTANCE (scan order). Most
-        // candidates fail the distance test at random, so a branch here mispredicts constantly.
-        let w = 0
-        for (let gy = y0; gy <= y1; gy++) {
-          const row = gy * cols
-          const end = cellStart[row + x1 + 1]!
-          // Cells x0..x1 of one row are contiguous in sorted order: scan them as one run.
-          for (let t = cellStart[row + x0]!; t < end; t++) {
-            const dx = sxy[2 * t]! - xi
-            const dy = sxy[2 * t + 1]! - yi
-            const d2 = dx * dx + dy * dy
-            candT[w] = t
-            candD[w] = d2
-            w += +(d2 < maxD2) & +(t !== s)
-          }
-        }
-        // Pass 2: the k nearest. With at most k candidates all are taken (order is irrelevant);
-        // otherwise insertion into a sorted list of k (ties: the earlier-scanned one wins).
-        let found = 0
-        if (w <= k) {
-          for (let q = 0; q < w; q++) bestJ[q] = candT[q]!
-          found = w
-        } else {
-          for (let q = 0; q < w; q++) {
-            const d2 = candD[q]!
-            if (found === k && d2 >= bestD[k - 1]!) continue
-            let p = found < k ? found++ : k - 1
-            while (p > 0 && bestD[p - 1]! > d2) {
-              bestD[p] = bestD[p - 1]!
-              bestJ[p] = bestJ[p - 1]!
-              p--
-            }
-            bestD[p] = d2
-            bestJ[p] = candT[q]!
-          }
-        }
-        const base = s * MAX_CONNECTIONS
-        pickCount[s] = found
-        const ai = item[s]!
-        for (let p = 0; p < found; p++) {
-          const t = bestJ[p]!
-          picks[base + p] = t
-          // Slot t, processed earlier, already linked to s when it picked s: one link per pair.
-          if (t < s) {
-            const tb = t * MAX_CONNECTIONS
-            const tn = pickCount[t]!
-            let dup = false
-            for (let q = 0; q < tn; q++) {
-              if (picks[tb + q] === s) {
-                dup = true
-                break
-              }
-            }
-            if (dup) continue
-          }
-          la[count] = ai
-          lb[count] = item[t]!
-          count++
-        }
+    const x0 = cx > 0 ? cx - 1 : 0
+    const x1 = cx < cols - 1 ? cx + 1 : cx
+    // Pass 1, branch-free: keep every candidate closer than LINK_DISTANCE (scan order). Most
+    // candidates fail the distance test at random, so a branch here mispredicts constantly.
+    // Cells x0..x1 of a row are contiguous in sorted order: the three row runs are walked as one
+    // loop, t jumping from run to run by arithmetic, so the loop mispredicts its exit once per
+    // agent instead of once per run.
+    const a0 = cellStart[y0 * cols + x0]!
+    const b0 = cellStart[y0 * cols + x1 + 1]!
+    const a1 = cellStart[cy * cols + x0]!
+    const b1 = cellStart[cy * cols + x1 + 1]!
+    const a2 = y1 > cy ? cellStart[y1 * cols + x0]! : 0
+    const b2 = y1 > cy ? cellStart[y1 * cols + x1 + 1]! : 0
+    // Rows y0 and cy are the same row at the top edge: count it once.
+    const l0 = y0 < cy ? b0 - a0 : 0
+    const l01 = l0 + b1 - a1
+    const len = l01 + b2 - a2
+    const j1 = a1 - l0 - a0
+    const j2 = a2 - l01 - a1 + l0
+    // A rejected candidate is written too, at the next free pair (fewer than count are kept).
+    const cEnd = cellStart[cy * cols + cx + 1]!
+    const s2 = s + 1
+    if (s2 < cEnd && sk[s2]! > 0) {
+      // The next slot shares the cell, hence the runs: one walk serves both (most agents share
+      // their cell with another), each position read once for two distances.
+      const xj = sxy[2 * s2]!
+      const yj = sxy[2 * s2 + 1]!
+      let w = 0
+      let w2 = 0
+      for (let q = 0; q < len; q++) {
+        const t = a0 + q + +(q >= l0) * j1 + +(q >= l01) * j2
+        const px = sxy[2 * t]!
+        const py = sxy[2 * t + 1]!
+        const dx = px - xi
+        const dy = py - yi
+        const d2 = dx * dx + dy * dy
+        const ex = px - xj
+        const ey = py - yj
+        const e2 = ex * ex + ey * ey
+        cand[2 * w] = d2
+        cand[2 * w + 1] = t
+        w += +(d2 < maxD2) & +(t !== s)
+        cand2[2 * w2] = e2
+        cand2[2 * w2 + 1] = t
+        w2 += +(e2 < maxD2) & +(t !== s2)
       }
+      count = pickLinks(grid, links, count, s, k, w, cand)
+      count = pickLinks(grid, links, count, s2, sk[s2]!, w2, cand2)
+      s++
+      continue
     }
+    let w = 0
+    // Two candidates a turn (TurboFan re-checks each typed array once per turn); the second of
+    // the last turn may be one past the runs (a valid slot or the spare pair) and is not kept.
+    for (let q = 0; q < len; q += 2) {
+      const t = a0 + q + +(q >= l0) * j1 + +(q >= l01) * j2
+      const r = q + 1
+      const u = a0 + r + +(r >= l0) * j1 + +(r >= l01) * j2
+      const dx = sxy[2 * t]! - xi
+      const dy = sxy[2 * t + 1]! - yi
+      const d2 = dx * dx + dy * dy
+      const ex = sxy[2 * u]! - xi
+      const ey = sxy[2 * u + 1]! - yi
+      const e2 = ex * ex + ey * ey
+      cand[2 * w] = d2
+      cand[2 * w + 1] = t
+      w += +(d2 < maxD2) & +(t !== s)
+      cand[2 * w] = e2
+      cand[2 * w + 1] = u
+      w += +(e2 < maxD2) & +(u !== s) & +(r < len)
+    }
+    count = pickLinks(grid, links, count, s, k, w, cand)
+  }
+  return count
+}
+
+/**
+ * Pass 2 for slot s (budget k > 0) and its w candidates in `cand`: its picks, its cut, and the
+ * links it adds from index `count`; returns the new count.
+ */
+function pickLinks(
+  grid: LinkGrid,
+  links: LinkBuffers,
+  count: number,
+  s: number,
+  k: number,
+  w: number,
+  cand: Float64Array,
+): number {
+  const { item, cut, best } = grid
+  const la = links.a
+  const lb = links.b
+  // The k nearest. With at most k candidates all are taken, in scan order; otherwise insertion
+  // into a sorted list of k (ties: the earlier-scanned one wins).
+  let pc = cand
+  let found = w
+  if (w <= k) {
+    cut[2 * s] = Infinity
+  } else {
+    found = 0
+    for (let q = 0; q < w; q++) {
+      const d2 = cand[2 * q]!
+      if (found === k && d2 >= best[2 * k - 2]!) continue
+      let p = found < k ? found++ : k - 1
+      while (p > 0 && best[2 * p - 2]! > d2) {
+        best[2 * p] = best[2 * p - 2]!
+        best[2 * p + 1] = best[2 * p - 1]!
+        p--
+      }
+      best[2 * p] = d2
+      best[2 * p + 1] = cand[2 * q + 1]!
+    }
+    cut[2 * s] = best[2 * k - 2]!
+    cut[2 * s + 1] = best[2 * k - 1]!
+    pc = best
+  }
+  const ai = item[s]!
+  for (let p = 0; p < found; p++) {
+    const d2 = pc[2 * p]!
+    const t = pc[2 * p + 1]!
+    // Slot t, searched earlier, already linked to s if it picked s: one link per pair.
+    // Branch-free: the entry is written either way, and kept only if it is new.
+    const cd = cut[2 * t]!
+    const dup = +(t < s) & (+(d2 < cd) | (+(d2 === cd) & +(s <= cut[2 * t + 1]!)))
+    la[count] = ai
+    lb[count] = item[t]!
+    count += 1 - dup
   }
   return count
 }
