@@ -2,7 +2,16 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LINK_DISTANCE, MOTION_SLACK } from './constants'
 import { createSwarmSim } from './engine'
-import { createViewSet, createViewSlots, fillViewSet, rectContains, viewSetCapacity } from './viewSet'
+import { computeLinksInto, createLinkBuffers, createLinkGrid } from './links'
+import {
+  createFreshLinkScratch,
+  createViewSet,
+  createViewSlots,
+  fillViewSet,
+  fillViewSetFresh,
+  rectContains,
+  viewSetCapacity,
+} from './viewSet'
 
 const REACH = LINK_DISTANCE + MOTION_SLACK
 
@@ -48,6 +57,67 @@ describe('view sets', () => {
             set.index[set.links[2 * k + 1]!]!,
           ])
           expect(listed).toEqual(pairs)
+        },
+      ),
+      { numRuns: 40 },
+    )
+  })
+
+  it('with fresh links: exactly the full search pairs over the same positions, every one that can touch the rectangle', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: -300, max: 3000 }),
+        fc.integer({ min: -300, max: 2000 }),
+        fc.integer({ min: 10, max: 1500 }),
+        fc.integer({ min: 10, max: 1000 }),
+        fc.boolean(),
+        (seed, x0, y0, w, h, small) => {
+          const sim = createSwarmSim({ seed, count: 20_000 })
+          sim.tick(300)
+          const b = sim.buffers
+          // the full search over these very positions
+          const full = createLinkBuffers(b.capacity)
+          computeLinksInto(b, createLinkGrid(sim.world, b.capacity), full)
+          const set = createViewSet(b.capacity)
+          const slots = createViewSlots(b.capacity)
+          const scratch = createFreshLinkScratch(small ? 50 : b.capacity)
+          const rect = { minX: x0, minY: y0, maxX: x0 + w, maxY: y0 + h }
+          const stale = { count: 0, a: new Uint32Array(0), b: new Uint32Array(0) }
+          const r = fillViewSetFresh(b, sim.world, small ? full : stale, rect, slots, scratch, set)
+          expect(slots.every((s) => s === -1)).toBe(true)
+          if (r.count < 0) return
+          // (a scratch too small for the neighbourhood falls back to the links given)
+          if (!small) expect(r.fresh).toBe(true)
+          const key = (a: number, c: number) => (a < c ? `${a}-${c}` : `${c}-${a}`)
+          const got = new Set<string>()
+          for (let k = 0; k < set.linkCount; k++) {
+            got.add(key(set.index[set.links[2 * k]!]!, set.index[set.links[2 * k + 1]!]!))
+          }
+          expect(got.size).toBe(set.linkCount)
+          const all = new Set<string>()
+          const needed: string[] = []
+          const near = (i: number) =>
+            b.x[i]! >= rect.minX - 120 &&
+            b.x[i]! <= rect.maxX + 120 &&
+            b.y[i]! >= rect.minY - 120 &&
+            b.y[i]! <= rect.maxY + 120
+          for (let k = 0; k < full.count; k++) {
+            const pair = key(full.a[k]!, full.b[k]!)
+            all.add(pair)
+            // a link that can touch the rectangle has its first end within a link's length of it
+            if (near(full.a[k]!)) needed.push(pair)
+          }
+          for (const pair of got) expect(all.has(pair), pair).toBe(true)
+          for (const pair of needed) expect(got.has(pair), pair).toBe(true)
+          const inside = [...Array(b.count).keys()].filter(
+            (i) =>
+              b.x[i]! >= rect.minX &&
+              b.x[i]! <= rect.maxX &&
+              b.y[i]! >= rect.minY &&
+              b.y[i]! <= rect.maxY,
+          )
+          expect(Array.from(set.index.subarray(0, set.drawn))).toEqual(inside)
         },
       ),
       { numRuns: 40 },

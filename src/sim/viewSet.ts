@@ -15,9 +15,17 @@
  * set reports count −1.
  */
 import { LINK_DISTANCE as LINK_DISTANCE_, MOTION_SLACK as MOTION_SLACK_ } from './constants'
-import type { AgentBuffers, LinkBuffers } from './types'
+import {
+  computeLinksInto,
+  createLinkBuffers,
+  createLinkGrid,
+  gridFits,
+  type LinkGrid,
+} from './links'
+import type { AgentBuffers, LinkBuffers, World } from './types'
 
 // module-local copies for the hot loops (see the GOTCHA in links.ts)
+const LINK_DISTANCE = LINK_DISTANCE_
 const LINK_REACH = LINK_DISTANCE_ + MOTION_SLACK_
 
 /** World rectangle (same shape as the scene's ViewRect). */
@@ -82,22 +90,22 @@ export function rectContains(outer: WorldRect, inner: WorldRect): boolean {
   )
 }
 
+/** out.count = out.linkCount = 0 … −1: the set is full; `slots` back to all −1. */
+function overflow(slots: Int32Array, out: ViewSet, k: number): number {
+  const index = out.index
+  for (let q = 0; q < k; q++) slots[index[q]!] = -1
+  out.count = -1
+  out.linkCount = 0
+  return -1
+}
+
 /**
- * Build `out` for the agents of `buf` and the pairs of `links` around `rect`; `slots` is the
- * scratch of createViewSlots(≥ buf.count) and is left all −1. Returns out.count (−1: too many).
- * O(agents + links) with an early exit once the set is full; allocates nothing.
+ * List the agents inside `rect` in `out` (its first `drawn` entries, `slots` set for them).
+ * Returns how many, or −1 (too many: `slots` left all −1).
  */
-export function fillViewSet(
-  buf: AgentBuffers,
-  links: LinkBuffers,
-  rect: WorldRect,
-  slots: Int32Array,
-  out: ViewSet,
-): number {
-  const { index } = out
-  const pairs = out.links
+function listInside(buf: AgentBuffers, rect: WorldRect, slots: Int32Array, out: ViewSet): number {
+  const index = out.index
   const cap = index.length
-  const pairCap = pairs.length
   const xs = buf.x
   const ys = buf.y
   const x0 = rect.minX
@@ -110,62 +118,206 @@ export function fillViewSet(
   out.rect.maxY = y1
   out.linkCount = 0
   let k = 0
-  let full = false
   for (let i = 0, n = buf.count; i < n; i++) {
     const x = xs[i]!
     const y = ys[i]!
     if (x >= x0 && x <= x1 && y >= y0 && y <= y1) {
       if (k === cap) {
-        full = true
-        break
+        out.drawn = 0
+        return overflow(slots, out, k)
       }
       index[k] = i
       slots[i] = k++
     }
   }
   out.drawn = k
-  let m = 0
-  if (!full) {
-    const lx0 = x0 - LINK_REACH
-    const lx1 = x1 + LINK_REACH
-    const ly0 = y0 - LINK_REACH
-    const ly1 = y1 + LINK_REACH
-    const la = links.a
-    const lb = links.b
-    for (let j = 0, n = links.count; j < n; j++) {
-      const a = la[j]!
-      const ax = xs[a]!
-      const ay = ys[a]!
-      if (ax < lx0 || ax > lx1 || ay < ly0 || ay > ly1) continue
-      if (m + 2 > pairCap) {
-        full = true
-        break
-      }
-      const b = lb[j]!
-      let sa = slots[a]!
-      if (sa < 0) {
-        if (k === cap) {
-          full = true
-          break
-        }
-        index[k] = a
-        sa = slots[a] = k++
-      }
-      let sb = slots[b]!
-      if (sb < 0) {
-        if (k === cap) {
-          full = true
-          break
-        }
-        index[k] = b
-        sb = slots[b] = k++
-      }
-      pairs[m++] = sa
-      pairs[m++] = sb
-    }
+  return k
+}
+
+/**
+ * Append pair (a, b) to the set: its ends listed (once), the pair as their positions. Returns the
+ * new agent count, or −1 when the set is full.
+ */
+function addPair(out: ViewSet, slots: Int32Array, count: number, a: number, b: number): number {
+  const index = out.index
+  const m = out.linkCount * 2
+  if (m + 2 > out.links.length || count + 2 > index.length) return -1
+  let sa = slots[a]!
+  if (sa < 0) {
+    index[count] = a
+    sa = slots[a] = count++
   }
-  for (let q = 0; q < k; q++) slots[index[q]!] = -1
-  out.count = full ? -1 : k
-  out.linkCount = full ? 0 : m / 2
-  return out.count
+  let sb = slots[b]!
+  if (sb < 0) {
+    index[count] = b
+    sb = slots[b] = count++
+  }
+  out.links[m] = sa
+  out.links[m + 1] = sb
+  out.linkCount++
+  return count
+}
+
+/** Close a set of `count` agents: `slots` back to all −1. */
+function finish(slots: Int32Array, out: ViewSet, count: number): number {
+  const index = out.index
+  for (let q = 0; q < count; q++) slots[index[q]!] = -1
+  out.count = count
+  return count
+}
+
+/**
+ * Build `out` for the agents of `buf` and the pairs of `links` around `rect`; `slots` is the
+ * scratch of createViewSlots(≥ buf.count) and is left all −1. Returns out.count (−1: too many).
+ * O(agents + links) with an early exit once the set is full; allocates nothing.
+ */
+export function fillViewSet(
+  buf: AgentBuffers,
+  links: LinkBuffers,
+  rect: WorldRect,
+  slots: Int32Array,
+  out: ViewSet,
+): number {
+  let count = listInside(buf, rect, slots, out)
+  if (count < 0) return -1
+  const xs = buf.x
+  const ys = buf.y
+  const lx0 = rect.minX - LINK_REACH
+  const lx1 = rect.maxX + LINK_REACH
+  const ly0 = rect.minY - LINK_REACH
+  const ly1 = rect.maxY + LINK_REACH
+  const la = links.a
+  const lb = links.b
+  for (let j = 0, n = links.count; j < n; j++) {
+    const a = la[j]!
+    const ax = xs[a]!
+    const ay = ys[a]!
+    if (ax < lx0 || ax > lx1 || ay < ly0 || ay > ly1) continue
+    const next = addPair(out, slots, count, a, lb[j]!)
+    if (next < 0) return overflow(slots, out, count)
+    count = next
+  }
+  return finish(slots, out, count)
+}
+
+/**
+ * Scratch of fillViewSetFresh: the agents of the cells around a view, copied in index order, and a
+ * link search over them alone. Grows with the largest such neighbourhood; allocates nothing after.
+ */
+export interface FreshLinkScratch {
+  sub: AgentBuffers
+  /** swarm index of each copied agent */
+  map: Uint32Array
+  /** 1: the copied agent's cell is one of the view's link cells (its pairs are kept) */
+  inView: Uint8Array
+  grid: LinkGrid | null
+  links: LinkBuffers
+}
+
+export function createFreshLinkScratch(capacity: number): FreshLinkScratch {
+  const n = Math.max(1, capacity)
+  return {
+    sub: {
+      count: 0,
+      capacity: n,
+      x: new Float32Array(n),
+      y: new Float32Array(n),
+      connections: new Uint8Array(n),
+    } as unknown as AgentBuffers,
+    map: new Uint32Array(n),
+    inView: new Uint8Array(n),
+    grid: null,
+    links: createLinkBuffers(n),
+  }
+}
+
+/**
+ * fillViewSet with links searched afresh from the agents' positions now, instead of the swarm's
+ * last full search (which at 100,000 agents is up to ~100 ms old): the search runs over the agents
+ * of the cells around the rectangle only, so it costs a few thousand agents' search, not the
+ * swarm's. The pairs are exactly the full search's (src/sim/links.ts) over the same positions that
+ * have an end in a cell within LINK_DISTANCE of `rect` — every link that can touch it:
+ *  - view cells: the grid cells (the full search's own, LINK_DISTANCE wide, clamped at the world's
+ *    edges) overlapping `rect` grown by LINK_DISTANCE;
+ *  - the agents of the view cells grown by 2 cells are copied (index order) and searched with the
+ *    full search's grid: an agent of a view cell and every agent it can pick (the next ring) have
+ *    their whole 3×3 neighbourhood copied, so their picks — by (squared distance, cell, index) —
+ *    are the full search's; pairs with no end in a view cell are dropped.
+ * Falls back to `links` (fillViewSet) when that neighbourhood holds more than `scratch` can.
+ * Returns out.count (−1: too many agents for the set); `fresh` says which links it used.
+ */
+export function fillViewSetFresh(
+  buf: AgentBuffers,
+  world: World,
+  links: LinkBuffers,
+  rect: WorldRect,
+  slots: Int32Array,
+  scratch: FreshLinkScratch,
+  out: ViewSet,
+): { count: number; fresh: boolean } {
+  const grid = (scratch.grid =
+    scratch.grid && gridFits(scratch.grid, world, scratch.sub.capacity)
+      ? scratch.grid
+      : createLinkGrid(world, scratch.sub.capacity))
+  const { cols, rows } = grid
+  const inv = 1 / LINK_DISTANCE
+  const col = (v: number) => {
+    const c = Math.floor(v * inv)
+    return c < 0 ? 0 : c >= cols ? cols - 1 : c
+  }
+  const row = (v: number) => {
+    const c = Math.floor(v * inv)
+    return c < 0 ? 0 : c >= rows ? rows - 1 : c
+  }
+  const vx0 = col(rect.minX - LINK_DISTANCE)
+  const vx1 = col(rect.maxX + LINK_DISTANCE)
+  const vy0 = row(rect.minY - LINK_DISTANCE)
+  const vy1 = row(rect.maxY + LINK_DISTANCE)
+  const gx0 = vx0 - 2
+  const gx1 = vx1 + 2
+  const gy0 = vy0 - 2
+  const gy1 = vy1 + 2
+  // copy the neighbourhood's agents in index order, their cells computed as the full search does
+  const { sub, map, inView } = scratch
+  const sx = sub.x
+  const sy = sub.y
+  const sc = sub.connections
+  const cap = sub.capacity
+  const xs = buf.x
+  const ys = buf.y
+  const conns = buf.connections
+  let k = 0
+  for (let i = 0, n = buf.count; i < n; i++) {
+    const x = xs[i]!
+    const y = ys[i]!
+    let cx = (x * inv) | 0
+    let cy = (y * inv) | 0
+    cx = cx < 0 ? 0 : cx >= cols ? cols - 1 : cx
+    cy = cy < 0 ? 0 : cy >= rows ? rows - 1 : cy
+    if (cx < gx0 || cx > gx1 || cy < gy0 || cy > gy1) continue
+    if (k === cap) return { count: fillViewSet(buf, links, rect, slots, out), fresh: false }
+    sx[k] = x
+    sy[k] = y
+    sc[k] = conns[i]!
+    map[k] = i
+    inView[k] = +(cx >= vx0 && cx <= vx1 && cy >= vy0 && cy <= vy1)
+    k++
+  }
+  sub.count = k
+  const found = scratch.links
+  computeLinksInto(sub, grid, found)
+  // the set: the agents inside `rect`, then the ends of the kept pairs
+  let count = listInside(buf, rect, slots, out)
+  if (count < 0) return { count: -1, fresh: true }
+  const fa = found.a
+  const fb = found.b
+  for (let j = 0, n = found.count; j < n; j++) {
+    const p = fa[j]!
+    const q = fb[j]!
+    if (inView[p] === 0 && inView[q] === 0) continue
+    const next = addPair(out, slots, count, map[p]!, map[q]!)
+    if (next < 0) return { count: overflow(slots, out, count), fresh: true }
+    count = next
+  }
+  return { count: finish(slots, out, count), fresh: true }
 }

@@ -168,9 +168,7 @@ export class SimWorkerClient {
       adoptViews(this.buffers, fieldViews(this.layout, p.frame))
       this.buffers.count = p.count
       this.stepIndex = p.stepIndex
-      this.viewSet = p.view
-        ? { ...p.view, ...viewSetViews(this.layout, p.frame), linksAt: p.linksAt }
-        : null
+      this.viewSet = p.view ? { ...p.view, ...viewSetViews(this.layout, p.frame) } : null
       releaseFrame = this.shownFrame
       this.shownFrame = p.frame
       this.frames++

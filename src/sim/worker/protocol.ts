@@ -95,6 +95,13 @@ export type FromWorker =
        * the frame's view set (its index and link pairs are in the frame: frameLayout.ts), built
        * for the last 'view' rect with the newest links; null when the page asked for none
        */
-      view: { rect: WorldRect; count: number; drawn: number; linkCount: number } | null
+      view: {
+        rect: WorldRect
+        count: number
+        drawn: number
+        linkCount: number
+        /** wall clock of the positions its links were searched from (this frame's, as a rule) */
+        linksAt: number
+      } | null
     }
   | { t: 'state'; events: SimEvent[]; readings: WorkerReadings | null }

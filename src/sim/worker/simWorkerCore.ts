@@ -4,11 +4,13 @@
  * frames through the buffer hand-off of protocol.ts.
  *
  * Links: the full search is cut into slices of ~AGENTS_PER_SLICE agents' rows (stagesFor) and
- * starts every LINK_PERIOD_MS (20 full searches a second). After each step the worker runs slices
+ * starts every LINK_PERIOD_MS (11 full searches a second). After each step the worker runs slices
  * of the search under way while its turn has time left (TURN_BUDGET_MS of the 16.7 ms between
- * steps, at least one slice per step), so a step never waits behind a search, and a search that
- * takes less than a period leaves links at most two periods (100 ms) old. The period keeps the
- * worker from spending a whole core on links where the page needs it too (a 2-core tablet).
+ * steps, at least one slice per step), so a step never waits behind a search. The period keeps the
+ * worker from spending a whole core on links where the page needs it too (a 2-core tablet). Each
+ * published frame also carries the view set of the rectangle the page draws (viewSet.ts), with
+ * the links around it searched afresh from that frame's positions: what a zoomed-in page draws
+ * is never older than the frame itself.
  */
 import { attachMainView } from '../mainView'
 import { MAX_STEPS_PER_TICK, STEP_MS } from '../constants'
@@ -29,7 +31,15 @@ import {
   type FrameLayout,
 } from './frameLayout'
 import type { FromWorker, ToWorker, WorkerReadings } from './protocol'
-import { createViewSlots, fillViewSet, type ViewSet, type WorldRect } from '../viewSet'
+import {
+  createFreshLinkScratch,
+  createViewSlots,
+  fillViewSetFresh,
+  viewSetCapacity,
+  type FreshLinkScratch,
+  type ViewSet,
+  type WorldRect,
+} from '../viewSet'
 import { FAILING_IDS_CAP, scanSwarm } from '../swarmStats'
 
 /** Frame buffers in the pool: one displayed, one waiting on the page, one being filled. */
@@ -37,8 +47,12 @@ export const FRAME_POOL = 3
 /** Agents per link-search slice (~1.5 ms on a desktop core). */
 const AGENTS_PER_SLICE = 12_500
 const MAX_LINK_STAGES = 100
-/** A new full link search starts at most this often (ms). */
-export const LINK_PERIOD_MS = 50
+/**
+ * A new full link search starts at most this often (ms): 11 a second. What the page draws of a
+ * big swarm comes from the view set, whose links are searched afresh with every frame; the full
+ * search serves the whole-swarm draw (zoomed out) and the page's own sets (fast pans).
+ */
+export const LINK_PERIOD_MS = 90
 /** Of each step's 16.7 ms turn, the worker spends at most this on the step plus link slices. */
 const TURN_BUDGET_MS = 11
 
@@ -95,6 +109,7 @@ export class SimWorkerCore {
   /** the rectangle the page draws (its frames carry the view set for it) */
   private viewRect: WorldRect | null = null
   private viewSlots: Int32Array | null = null
+  private viewScratch: FreshLinkScratch | null = null
 
   constructor(
     private readonly post: Post,
@@ -346,13 +361,20 @@ export class SimWorkerCore {
     )
   }
 
-  /** The view set for the page's rectangle, written into `frame`; its header for the message. */
+  /**
+   * The view set for the page's rectangle, written into `frame`, with links searched afresh from
+   * this frame's positions around it (fillViewSetFresh: the full search's own pairs, a few
+   * thousand agents' search); its header for the message.
+   */
   private writeViewSet(layout: FrameLayout, frame: FrameBuffer): NonNullable<Frame['view']> {
     const sim = this.sim!
     const rect = this.viewRect!
-    if (!this.viewSlots || this.viewSlots.length < sim.buffers.count) {
-      this.viewSlots = createViewSlots(sim.buffers.capacity)
+    const b = sim.buffers
+    if (!this.viewSlots || this.viewSlots.length < b.count) {
+      this.viewSlots = createViewSlots(b.capacity)
     }
+    // the neighbourhood searched may hold up to twice a set's agents (3 link cells around it)
+    this.viewScratch ??= createFreshLinkScratch(2 * viewSetCapacity(b.capacity))
     const v = viewSetViews(layout, frame)
     const set: ViewSet = {
       rect: { ...rect },
@@ -361,9 +383,16 @@ export class SimWorkerCore {
       index: v.index,
       links: v.links,
       linkCount: 0,
-      linksAt: this.linksAt,
+      linksAt: 0,
     }
-    fillViewSet(sim.buffers, sim.links, rect, this.viewSlots, set)
-    return { rect: set.rect, count: set.count, drawn: set.drawn, linkCount: set.linkCount }
+    const at = this.clock.wall()
+    const r = fillViewSetFresh(b, sim.world, sim.links, rect, this.viewSlots, this.viewScratch, set)
+    return {
+      rect: set.rect,
+      count: set.count,
+      drawn: set.drawn,
+      linkCount: set.linkCount,
+      linksAt: r.fresh ? at : this.linksAt,
+    }
   }
 }
