@@ -146,7 +146,10 @@ export interface SwarmScan {
  * runs it with its readings and the page only where the source has no worker.
  */
 export function scanSwarm(
-  buf: Pick<AgentBuffers, 'count' | 'ids' | 'flags' | 'status' | 'processingPower' | 'efficiency' | 'energy'>,
+  buf: Pick<
+    AgentBuffers,
+    'count' | 'ids' | 'flags' | 'status' | 'processingPower' | 'efficiency' | 'energy'
+  >,
   idsCap: number,
 ): SwarmScan {
   let failing = 0
@@ -159,19 +162,23 @@ export function scanSwarm(
   const ids: string[] = []
   const { flags, status, processingPower, efficiency } = buf
   const energies = buf.energy
+  // module-local copies for the loop (see the GOTCHA in links.ts)
+  const PROCESSING = STATUS.processing
+  const IDLE = STATUS.idle
+  const FAILING = FLAG.failing
   for (let i = 0, n = buf.count; i < n; i++) {
     energy += energies[i]!
     const s = status[i]!
-    if (s === STATUS.processing) processing++
-    else if (s === STATUS.idle) idle++
-    if ((flags[i]! & FLAG.failing) !== 0) {
+    if (s === PROCESSING) processing++
+    else if (s === IDLE) idle++
+    if ((flags[i]! & FAILING) !== 0) {
       if (failing < idsCap) ids.push(buf.ids[i]!)
       failing++
       continue
     }
     power += processingPower[i]!
     eff += efficiency[i]!
-    if (s !== STATUS.idle) active++
+    if (s !== IDLE) active++
   }
   const n = buf.count
   const healthy = n - failing

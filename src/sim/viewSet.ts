@@ -15,13 +15,7 @@
  * set reports count −1.
  */
 import { LINK_DISTANCE as LINK_DISTANCE_, MOTION_SLACK as MOTION_SLACK_ } from './constants'
-import {
-  computeLinksInto,
-  createLinkBuffers,
-  createLinkGrid,
-  gridFits,
-  type LinkGrid,
-} from './links'
+import { computeLinksInto, createLinkBuffers, createLinkGrid, type LinkGrid } from './links'
 import type { AgentBuffers, LinkBuffers, World } from './types'
 
 // module-local copies for the hot loops (see the GOTCHA in links.ts)
@@ -239,11 +233,15 @@ export function createFreshLinkScratch(capacity: number): FreshLinkScratch {
  * have an end in a cell within LINK_DISTANCE of `rect` — every link that can touch it:
  *  - view cells: the grid cells (the full search's own, LINK_DISTANCE wide, clamped at the world's
  *    edges) overlapping `rect` grown by LINK_DISTANCE;
- *  - the agents of the view cells grown by 2 cells are copied (index order) and searched with the
- *    full search's grid: an agent of a view cell and every agent it can pick (the next ring) have
- *    their whole 3×3 neighbourhood copied, so their picks — by (squared distance, cell, index) —
- *    are the full search's; pairs with no end in a view cell are dropped.
- * Falls back to `links` (fillViewSet) when that neighbourhood holds more than `scratch` can.
+ *  - the agents of the view cells grown by (at least) 2 cells are copied in index order and
+ *    searched: an agent of a view cell and every agent it can pick (the next ring) have their
+ *    whole 3×3 neighbourhood copied, so their picks — by (squared distance, cell, index) — are the
+ *    full search's; pairs with no end in a view cell are dropped.
+ * The copy is shifted by a whole number of cells (x − 120·gx0, exact in float32 for the agents of
+ * those cells), so it is searched on a grid of the neighbourhood's cells alone with the same
+ * cells, scan order and squared distances as the full search. The neighbourhood's size in cells
+ * depends on the rectangle's size only (a pan reuses the grid). One pass over the swarm remains.
+ * Falls back to `links` (fillViewSet) when the neighbourhood holds more than `scratch` can.
  * Returns out.count (−1: too many agents for the set); `fresh` says which links it used.
  */
 export function fillViewSetFresh(
@@ -255,28 +253,39 @@ export function fillViewSetFresh(
   scratch: FreshLinkScratch,
   out: ViewSet,
 ): { count: number; fresh: boolean } {
-  const grid = (scratch.grid =
-    scratch.grid && gridFits(scratch.grid, world, scratch.sub.capacity)
-      ? scratch.grid
-      : createLinkGrid(world, scratch.sub.capacity))
-  const { cols, rows } = grid
+  const cols = Math.max(1, Math.ceil(world.width / LINK_DISTANCE))
+  const rows = Math.max(1, Math.ceil(world.height / LINK_DISTANCE))
   const inv = 1 / LINK_DISTANCE
-  const col = (v: number) => {
-    const c = Math.floor(v * inv)
-    return c < 0 ? 0 : c >= cols ? cols - 1 : c
+  const clampCol = (c: number) => (c < 0 ? 0 : c >= cols ? cols - 1 : c)
+  const clampRow = (c: number) => (c < 0 ? 0 : c >= rows ? rows - 1 : c)
+  const vx0 = clampCol(Math.floor((rect.minX - LINK_DISTANCE) * inv))
+  const vx1 = clampCol(Math.floor((rect.maxX + LINK_DISTANCE) * inv))
+  const vy0 = clampRow(Math.floor((rect.minY - LINK_DISTANCE) * inv))
+  const vy1 = clampRow(Math.floor((rect.maxY + LINK_DISTANCE) * inv))
+  // the neighbourhood: a size set by the rectangle's (+ 2 rings and rounding), placed over the view
+  // cells and kept inside the world
+  const w = Math.min(cols, Math.ceil((rect.maxX - rect.minX) * inv) + 8)
+  const h = Math.min(rows, Math.ceil((rect.maxY - rect.minY) * inv) + 8)
+  const gx0 = Math.max(0, Math.min(vx0 - 2, cols - w))
+  const gy0 = Math.max(0, Math.min(vy0 - 2, rows - h))
+  const gx1 = gx0 + w - 1
+  const gy1 = gy0 + h - 1
+  if (!(vx1 + 2 <= gx1 || gx1 === cols - 1) || !(vy1 + 2 <= gy1 || gy1 === rows - 1)) {
+    return { count: fillViewSet(buf, links, rect, slots, out), fresh: false }
   }
-  const row = (v: number) => {
-    const c = Math.floor(v * inv)
-    return c < 0 ? 0 : c >= rows ? rows - 1 : c
+  let grid = scratch.grid
+  if (!grid || grid.cols !== w || grid.rows !== h) {
+    // new cells; the per-agent scratch arrays are kept
+    const cells = createLinkGrid(
+      { width: w * LINK_DISTANCE, height: h * LINK_DISTANCE },
+      grid ? 0 : scratch.sub.capacity,
+    )
+    grid = scratch.grid = grid
+      ? { ...grid, cols: w, rows: h, cellStart: cells.cellStart, cellCursor: cells.cellCursor }
+      : { ...cells, capacity: scratch.sub.capacity }
   }
-  const vx0 = col(rect.minX - LINK_DISTANCE)
-  const vx1 = col(rect.maxX + LINK_DISTANCE)
-  const vy0 = row(rect.minY - LINK_DISTANCE)
-  const vy1 = row(rect.maxY + LINK_DISTANCE)
-  const gx0 = vx0 - 2
-  const gx1 = vx1 + 2
-  const gy0 = vy0 - 2
-  const gy1 = vy1 + 2
+  const tx = gx0 * LINK_DISTANCE
+  const ty = gy0 * LINK_DISTANCE
   // copy the neighbourhood's agents in index order, their cells computed as the full search does
   const { sub, map, inView } = scratch
   const sx = sub.x
@@ -286,18 +295,25 @@ export function fillViewSetFresh(
   const xs = buf.x
   const ys = buf.y
   const conns = buf.connections
+  // a cheap test first: most agents lie far outside (NaN passes it, to the exact cells below)
+  const xlo = gx0 === 0 ? -Infinity : gx0 * LINK_DISTANCE - 1
+  const xhi = gx1 === cols - 1 ? Infinity : (gx1 + 1) * LINK_DISTANCE + 1
+  const ylo = gy0 === 0 ? -Infinity : gy0 * LINK_DISTANCE - 1
+  const yhi = gy1 === rows - 1 ? Infinity : (gy1 + 1) * LINK_DISTANCE + 1
   let k = 0
   for (let i = 0, n = buf.count; i < n; i++) {
     const x = xs[i]!
     const y = ys[i]!
+    if (x < xlo || x > xhi || y < ylo || y > yhi) continue
     let cx = (x * inv) | 0
     let cy = (y * inv) | 0
     cx = cx < 0 ? 0 : cx >= cols ? cols - 1 : cx
     cy = cy < 0 ? 0 : cy >= rows ? rows - 1 : cy
     if (cx < gx0 || cx > gx1 || cy < gy0 || cy > gy1) continue
     if (k === cap) return { count: fillViewSet(buf, links, rect, slots, out), fresh: false }
-    sx[k] = x
-    sy[k] = y
+    // agents left of/above the world sit in cell 0, where the shift is 0: x − tx ≥ 0 otherwise
+    sx[k] = x - tx
+    sy[k] = y - ty
     sc[k] = conns[i]!
     map[k] = i
     inView[k] = +(cx >= vx0 && cx <= vx1 && cy >= vy0 && cy <= vy1)
@@ -306,9 +322,31 @@ export function fillViewSetFresh(
   sub.count = k
   const found = scratch.links
   computeLinksInto(sub, grid, found)
-  // the set: the agents inside `rect`, then the ends of the kept pairs
-  let count = listInside(buf, rect, slots, out)
-  if (count < 0) return { count: -1, fresh: true }
+  // the set: the agents inside `rect` (all among the copied ones, in index order), then the ends
+  // of the kept pairs
+  const index = out.index
+  const setCap = index.length
+  out.rect.minX = rect.minX
+  out.rect.maxX = rect.maxX
+  out.rect.minY = rect.minY
+  out.rect.maxY = rect.maxY
+  out.linkCount = 0
+  const rx0 = rect.minX
+  const rx1 = rect.maxX
+  const ry0 = rect.minY
+  const ry1 = rect.maxY
+  let count = 0
+  for (let q = 0; q < k; q++) {
+    const i = map[q]!
+    const x = xs[i]!
+    const y = ys[i]!
+    if (x >= rx0 && x <= rx1 && y >= ry0 && y <= ry1) {
+      if (count === setCap) return { count: overflow(slots, out, count), fresh: true }
+      index[count] = i
+      slots[i] = count++
+    }
+  }
+  out.drawn = count
   const fa = found.a
   const fb = found.b
   for (let j = 0, n = found.count; j < n; j++) {
