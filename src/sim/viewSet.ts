@@ -31,7 +31,7 @@ export interface WorldRect {
 }
 
 /** A view set lists at most this share of the swarm's agents. */
-export const VIEW_SET_SHARE = 1 / 8
+const VIEW_SET_SHARE = 1 / 8
 /** …and at most this many links per listed agent (a swarm averages about 2). */
 export const VIEW_SET_LINKS_PER_AGENT = 4
 

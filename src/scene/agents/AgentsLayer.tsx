@@ -54,10 +54,7 @@ export function AgentsLayer({
       display.linksVersion,
       needed,
     )
-    if (
-      agents.sync(display.buffers, display.version, needed, set, sets.version) &&
-      object.current
-    )
+    if (agents.sync(display.buffers, display.version, needed, set, sets.version) && object.current)
       object.current.geometry = agents.geometry
     // what is drawn (tests, diagnostics): the worker's view set, one built here, or every agent
     const drawn = set ? (set === src.viewSet ? 'worker' : 'page') : 'whole'

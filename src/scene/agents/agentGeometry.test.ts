@@ -8,11 +8,7 @@ import {
   type SwarmSim,
 } from '../../sim'
 import type { AgentDrawMode } from './agentDraw'
-import {
-  AGENT_ATTRIBUTES,
-  AgentGeometry,
-  SLOW_UPLOAD_EVERY,
-} from './agentGeometry'
+import { AGENT_ATTRIBUTES, AgentGeometry, SLOW_UPLOAD_EVERY } from './agentGeometry'
 
 const attr = (g: AgentGeometry, name: string) =>
   g.geometry.getAttribute(name) as unknown as {

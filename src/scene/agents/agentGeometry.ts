@@ -381,7 +381,9 @@ export class AgentGeometry {
       return attribute
     }
     for (const name of NAMES) {
-      const src = buffers[AGENT_ATTRIBUTES[name]] as unknown as { constructor: new (n: number) => Compact['arrays'][AttributeName] }
+      const src = buffers[AGENT_ATTRIBUTES[name]] as unknown as {
+        constructor: new (n: number) => Compact['arrays'][AttributeName]
+      }
       arrays[name] = new src.constructor(capacity)
       add(name, arrays[name])
     }
@@ -393,8 +395,12 @@ export class AgentGeometry {
     let positionY = y
     if (mode === 'instanced') {
       // the links read x/y per vertex: separate attributes over the same arrays, uploaded with them
-      positionX = new BufferAttribute(arrays.instanceX as Float32Array, 1).setUsage(DynamicDrawUsage)
-      positionY = new BufferAttribute(arrays.instanceY as Float32Array, 1).setUsage(DynamicDrawUsage)
+      positionX = new BufferAttribute(arrays.instanceX as Float32Array, 1).setUsage(
+        DynamicDrawUsage,
+      )
+      positionY = new BufferAttribute(arrays.instanceY as Float32Array, 1).setUsage(
+        DynamicDrawUsage,
+      )
       slots.push({ attribute: positionX, range: { start: 0, count: 0 } })
       slots.push({ attribute: positionY, range: { start: 0, count: 0 } })
     }

@@ -24,7 +24,7 @@ import {
 } from '../../sim'
 
 /** The rectangle asked of the source is the view grown by this share of its larger side. */
-export const PAN_MARGIN = 0.25
+const PAN_MARGIN = 0.25
 
 /** What the choice needs of the displayed source (SwarmSource's optional view-set members). */
 export interface ViewSetSource {
