@@ -94,10 +94,18 @@ function overflow(slots: Int32Array, out: ViewSet, k: number): number {
 }
 
 /**
- * List the agents inside `rect` in `out` (its first `drawn` entries, `slots` set for them).
- * Returns how many, or −1 (too many: `slots` left all −1).
+ * List the agents inside `rect` in `out` (its first `drawn` entries, `slots` set for them): of
+ * every agent, or of the first `among` agents of `within` (index order). Returns how many, or −1
+ * (too many: `slots` left all −1).
  */
-function listInside(buf: AgentBuffers, rect: WorldRect, slots: Int32Array, out: ViewSet): number {
+function listInside(
+  buf: AgentBuffers,
+  rect: WorldRect,
+  slots: Int32Array,
+  out: ViewSet,
+  within: Uint32Array | null = null,
+  among = 0,
+): number {
   const index = out.index
   const cap = index.length
   const xs = buf.x
@@ -112,7 +120,8 @@ function listInside(buf: AgentBuffers, rect: WorldRect, slots: Int32Array, out: 
   out.rect.maxY = y1
   out.linkCount = 0
   let k = 0
-  for (let i = 0, n = buf.count; i < n; i++) {
+  for (let q = 0, n = within ? among : buf.count; q < n; q++) {
+    const i = within ? within[q]! : q
     const x = xs[i]!
     const y = ys[i]!
     if (x >= x0 && x <= x1 && y >= y0 && y <= y1) {
@@ -324,29 +333,8 @@ export function fillViewSetFresh(
   computeLinksInto(sub, grid, found)
   // the set: the agents inside `rect` (all among the copied ones, in index order), then the ends
   // of the kept pairs
-  const index = out.index
-  const setCap = index.length
-  out.rect.minX = rect.minX
-  out.rect.maxX = rect.maxX
-  out.rect.minY = rect.minY
-  out.rect.maxY = rect.maxY
-  out.linkCount = 0
-  const rx0 = rect.minX
-  const rx1 = rect.maxX
-  const ry0 = rect.minY
-  const ry1 = rect.maxY
-  let count = 0
-  for (let q = 0; q < k; q++) {
-    const i = map[q]!
-    const x = xs[i]!
-    const y = ys[i]!
-    if (x >= rx0 && x <= rx1 && y >= ry0 && y <= ry1) {
-      if (count === setCap) return { count: overflow(slots, out, count), fresh: true }
-      index[count] = i
-      slots[i] = count++
-    }
-  }
-  out.drawn = count
+  let count = listInside(buf, rect, slots, out, map, k)
+  if (count < 0) return { count: -1, fresh: true }
   const fa = found.a
   const fb = found.b
   for (let j = 0, n = found.count; j < n; j++) {

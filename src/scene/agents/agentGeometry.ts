@@ -11,36 +11,26 @@
  * picking pass draw this same geometry, so the buffers are uploaded once per change. It also hands
  * out the agents' x/y as per-vertex attributes for the link segments.
  */
-import {
-  BufferAttribute,
-  BufferGeometry,
-  DynamicDrawUsage,
-  InstancedBufferAttribute,
-  InstancedBufferGeometry,
-} from 'three'
-import { viewSetCapacity, type AgentBuffers, type ViewSet } from '../../sim'
-import { unboundedSphere } from '../geometryBounds'
+import type { BufferGeometry } from 'three'
+import { BufferAttribute, DynamicDrawUsage, InstancedBufferGeometry } from 'three'
+import type { AgentBuffers, ViewSet } from '../../sim'
 import type { ViewRect } from '../viewUniforms'
 import type { AgentDrawMode } from './agentDraw'
+import {
+  AGENT_ATTRIBUTES,
+  MOVING,
+  NAMES,
+  SLOW,
+  attributeOf,
+  emptyGeometry,
+  identity,
+  markRange,
+  type AttributeName,
+  type Slot,
+} from './agentAttributes'
+import { ViewSetLayout } from './viewSetLayout'
 
-/** Per-agent attribute name → AgentBuffers field. */
-export const AGENT_ATTRIBUTES = {
-  instanceX: 'x',
-  instanceY: 'y',
-  instanceSize: 'size',
-  instanceEnergy: 'energy',
-  instancePulseRate: 'pulseRate',
-  instanceType: 'type',
-  instanceStatus: 'status',
-  instanceFlags: 'flags',
-} as const satisfies Record<string, keyof AgentBuffers>
-
-type AttributeName = keyof typeof AGENT_ATTRIBUTES
-
-const NAMES = Object.keys(AGENT_ATTRIBUTES) as AttributeName[]
-/** Positions change every sim frame; the others change on agent ticks (every second) or events. */
-const MOVING: readonly AttributeName[] = ['instanceX', 'instanceY']
-const SLOW: readonly AttributeName[] = NAMES.filter((n) => !MOVING.includes(n))
+export { AGENT_ATTRIBUTES, markRange }
 
 /**
  * Uploads of the slowly changing attributes are spread out: at most one every this many changes
@@ -48,61 +38,6 @@ const SLOW: readonly AttributeName[] = NAMES.filter((n) => !MOVING.includes(n))
  * one as soon as the buffers stop changing.
  */
 export const SLOW_UPLOAD_EVERY = 4
-
-type Range = { start: number; count: number }
-
-/** Upload the first `count` items next render, reusing one range object (addUpdateRange allocates). */
-export function markRange(attr: BufferAttribute, range: Range, count: number): void {
-  range.count = count
-  attr.updateRanges.length = 0
-  attr.updateRanges.push(range)
-  attr.needsUpdate = true
-}
-
-function emptyGeometry(mode: AgentDrawMode): BufferGeometry {
-  const g = mode === 'instanced' ? new InstancedBufferGeometry() : new BufferGeometry()
-  if (g instanceof InstancedBufferGeometry) {
-    g.setAttribute(
-      'position',
-      new BufferAttribute(new Float32Array([-1, -1, 1, -1, 1, 1, -1, 1]), 2),
-    )
-    g.setIndex([0, 1, 2, 0, 2, 3])
-    g.instanceCount = 0
-  }
-  g.boundingSphere = unboundedSphere()
-  return g
-}
-
-/** 0, 1, …, n−1 as an index list (Uint32Array) or agent indices for instanceIndex (Float32Array). */
-function identity<T extends Uint32Array | Float32Array>(a: T): T {
-  for (let i = 0; i < a.length; i++) a[i] = i
-  return a
-}
-
-function attributeOf(mode: AgentDrawMode, array: ArrayLike<number>): BufferAttribute {
-  const a = array as unknown as Float32Array
-  return mode === 'instanced' ? new InstancedBufferAttribute(a, 1) : new BufferAttribute(a, 1)
-}
-
-interface Slot {
-  attribute: BufferAttribute
-  range: Range
-}
-
-/** The view-set layout: small arrays of the listed agents' fields, refilled from the set. */
-interface Compact {
-  geometry: BufferGeometry
-  /** field arrays, `capacity` long, filled with the listed agents' values */
-  arrays: Record<AttributeName, { [i: number]: number; length: number }>
-  /** instanceIndex: the listed agents' indices (as floats) */
-  indexArray: Float32Array
-  /** the listed agents' indices, the first `count` (picking maps through them) */
-  agents: Uint32Array
-  slots: Slot[]
-  positionX: BufferAttribute
-  positionY: BufferAttribute
-  capacity: number
-}
 
 export class AgentGeometry {
   geometry: BufferGeometry
@@ -129,7 +64,7 @@ export class AgentGeometry {
   private readonly pointRange = { start: 0, count: 0 }
   private readonly culled: ViewRect = { minX: NaN, minY: NaN, maxX: NaN, maxY: NaN }
   private culledVersion = -1
-  private compact: Compact | null = null
+  private compact: ViewSetLayout | null = null
   /** the whole layout's GPU buffers missed changes while a view set was drawn */
   private wholeStale = false
   /** +1 whenever uploads are queued (the frame must be drawn for them to reach the GPU) */
@@ -230,25 +165,9 @@ export class AgentGeometry {
     return replaced
   }
 
-  /** Copy the fields of the agents `set` lists into the view-set arrays and upload those. */
+  /** Copy the fields of the agents `set` lists into the view-set layout and upload those. */
   private gather(buffers: AgentBuffers, set: ViewSet): void {
-    const c = this.compact!
-    const n = Math.min(set.count, c.capacity)
-    const index = set.index
-    c.agents.set(index.subarray(0, n))
-    const ids = c.indexArray
-    for (let k = 0; k < n; k++) ids[k] = index[k]!
-    for (const name of NAMES) {
-      const src = buffers[AGENT_ATTRIBUTES[name]]
-      const dst = c.arrays[name]
-      for (let k = 0; k < n; k++) dst[k] = src[index[k]!]!
-    }
-    for (const slot of c.slots) markRange(slot.attribute, slot.range, n)
-    const drawn = Math.min(set.drawn, n)
-    const g = c.geometry
-    if (g instanceof InstancedBufferGeometry) g.instanceCount = drawn
-    else g.setDrawRange(0, drawn)
-    this.drawn = drawn
+    this.drawn = this.compact!.gather(buffers, set)
     this.changes++
     this.setChanges++
   }
@@ -327,7 +246,7 @@ export class AgentGeometry {
   private rebuild(buffers: AgentBuffers): void {
     // New arrays ⇒ new GL buffers: fresh geometries, the old ones (and their buffers) disposed.
     this.whole.dispose()
-    this.compact?.geometry.dispose()
+    this.compact?.dispose()
     const mode = this.mode
     const whole = emptyGeometry(mode)
     this.slots.clear()
@@ -355,7 +274,7 @@ export class AgentGeometry {
       this.wholeY = this.slots.get('instanceY')!.attribute
     }
     this.whole = whole
-    this.compact = this.createCompact(buffers)
+    this.compact = new ViewSetLayout(mode, buffers)
     this.geometry = whole
     this.positionX = this.wholeX
     this.positionY = this.wholeY
@@ -367,58 +286,9 @@ export class AgentGeometry {
     this.changesSinceSlow = 0
   }
 
-  /** The view-set layout for a swarm of `buffers.capacity` agents (viewSetCapacity of it). */
-  private createCompact(buffers: AgentBuffers): Compact {
-    const mode = this.mode
-    const capacity = viewSetCapacity(buffers.capacity)
-    const geometry = emptyGeometry(mode)
-    const arrays = {} as Compact['arrays']
-    const slots: Slot[] = []
-    const add = (name: string, array: ArrayLike<number>) => {
-      const attribute = attributeOf(mode, array).setUsage(DynamicDrawUsage)
-      geometry.setAttribute(name, attribute)
-      slots.push({ attribute, range: { start: 0, count: 0 } })
-      return attribute
-    }
-    for (const name of NAMES) {
-      const src = buffers[AGENT_ATTRIBUTES[name]] as unknown as {
-        constructor: new (n: number) => Compact['arrays'][AttributeName]
-      }
-      arrays[name] = new src.constructor(capacity)
-      add(name, arrays[name])
-    }
-    const indexArray = new Float32Array(capacity)
-    add('instanceIndex', indexArray)
-    const x = slots[NAMES.indexOf('instanceX')]!.attribute
-    const y = slots[NAMES.indexOf('instanceY')]!.attribute
-    let positionX = x
-    let positionY = y
-    if (mode === 'instanced') {
-      // the links read x/y per vertex: separate attributes over the same arrays, uploaded with them
-      positionX = new BufferAttribute(arrays.instanceX as Float32Array, 1).setUsage(
-        DynamicDrawUsage,
-      )
-      positionY = new BufferAttribute(arrays.instanceY as Float32Array, 1).setUsage(
-        DynamicDrawUsage,
-      )
-      slots.push({ attribute: positionX, range: { start: 0, count: 0 } })
-      slots.push({ attribute: positionY, range: { start: 0, count: 0 } })
-    }
-    return {
-      geometry,
-      arrays,
-      indexArray,
-      agents: new Uint32Array(capacity),
-      slots,
-      positionX,
-      positionY,
-      capacity,
-    }
-  }
-
   dispose(): void {
     this.whole.dispose()
-    this.compact?.geometry.dispose()
+    this.compact?.dispose()
     this.compact = null
     this.set = null
     this.buffers = null
