@@ -20,15 +20,17 @@
  * Env: BENCH_MS (measured window per case, 5000), BENCH_WARMUP_MS (2000), BENCH_AGENTS
  * ("1,10000,100000,1000000"), BENCH_THROTTLE ("1,4"), BENCH_CANVAS=0 (skip table 2), BENCH_EXTRA
  * (appended to every URL: '&sim=main' measures the main-thread simulation for comparison),
- * BENCH_GPU=1 (use the machine's GPU), BENCH_VIEWPORT ("1280x720"), BENCH_OUT (build folder,
- * default $TMPDIR/vpos-bench-render), BENCH_PORT (5199), CHROMIUM_PATH.
+ * BENCH_GPU=1 (use the machine's GPU: ANGLE's Vulkan backend, then its EGL and GL backends, the
+ * first whose WebGL renderer is not a software one), BENCH_VIEWPORT ("1280x720"), BENCH_OUT (build
+ * folder, default $TMPDIR/vpos-bench-render), BENCH_PORT (5199), BENCH_URL (measure a server that
+ * is already running there, e.g. one started from a prebuilt bundle on a GPU machine: no build, no
+ * server of its own), CHROMIUM_PATH.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type CDPSession } from '@playwright/test'
-import { build } from 'vite'
 import { chromiumPath } from '../scripts/chromium-path.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -48,6 +50,7 @@ const [VW, VH] = (process.env.BENCH_VIEWPORT ?? '1280x720').split('x').map(Numbe
 ]
 const OUT = process.env.BENCH_OUT ?? join(tmpdir(), 'vpos-bench-render')
 const PORT = Number(process.env.BENCH_PORT ?? 5199)
+const ORIGIN = (process.env.BENCH_URL ?? `http://127.0.0.1:${PORT}`).replace(/\/+$/, '')
 const SEED = 1
 
 const SWIFTSHADER_ARGS = [
@@ -55,12 +58,16 @@ const SWIFTSHADER_ARGS = [
   '--enable-unsafe-swiftshader',
   '--ignore-gpu-blocklist',
 ]
-const GPU_ARGS = [
-  '--ignore-gpu-blocklist',
-  '--enable-gpu',
-  '--use-angle=vulkan',
-  '--enable-features=Vulkan',
+/** Hardware WebGL in headless Chromium, tried in this order (the first with a hardware renderer). */
+const GPU_ARGS: readonly (readonly string[])[] = [
+  // WebGL and the compositor on ANGLE's Vulkan backend. GOTCHA: adding --enable-features=Vulkan
+  // (Skia on Vulkan, with --disable-vulkan-surface headless) measured slower on an H100: 44-50 fps
+  // and 6 main-thread ms a frame at one agent, against 60 fps and 1.5 ms without it.
+  ['--ignore-gpu-blocklist', '--use-angle=vulkan'],
+  ['--ignore-gpu-blocklist', '--use-gl=angle', '--use-angle=gl-egl'],
+  ['--ignore-gpu-blocklist', '--use-gl=angle', '--use-angle=gl'],
 ]
+const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software/i
 const COMMON_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
@@ -161,7 +168,7 @@ async function openCase(browser: Browser, agents: number, opts: CaseOptions = {}
   const cdp = await context.newCDPSession(page)
   await cdp.send('Performance.enable')
   const q = `?boot=0&feed=sim&bench=1&seed=${SEED}&agents=${agents}${links ? '' : '&links=0'}${extra}${EXTRA}`
-  await page.goto(`http://127.0.0.1:${PORT}/${q}`)
+  await page.goto(`${ORIGIN}/${q}`)
   await page.waitForFunction(() => document.documentElement.dataset.sceneReady === '1', null, {
     timeout: 300_000,
   })
@@ -319,20 +326,41 @@ function table(title: string, rows: [number, CaseFigures | null, CaseFigures | n
   }
 }
 
-async function main() {
-  const exe = chromiumPath()
-  if (!exe) throw new Error('no Chromium: set CHROMIUM_PATH or install Debian’s chromium')
+/** Builds the client and serves it, unless BENCH_URL names a server already running. */
+async function startServer(): Promise<ChildProcess | null> {
+  if (process.env.BENCH_URL) return null
   const clientDir = join(OUT, 'client')
   console.log(`building the client into ${clientDir} …`)
+  const { build } = await import('vite')
   await build({
     root: ROOT,
     logLevel: 'warn',
     build: { outDir: clientDir, emptyOutDir: true, reportCompressedSize: false },
   })
-  const server = await serve(clientDir)
-  const browser = await chromium.launch({
-    executablePath: exe,
-    args: [...(GPU ? GPU_ARGS : SWIFTSHADER_ARGS), ...COMMON_ARGS],
+  return serve(clientDir)
+}
+
+/** SwiftShader, or with BENCH_GPU=1 the first of GPU_ARGS whose WebGL renderer is hardware. */
+async function launch(exe: string): Promise<Browser> {
+  if (!GPU)
+    return chromium.launch({ executablePath: exe, args: [...SWIFTSHADER_ARGS, ...COMMON_ARGS] })
+  for (const args of GPU_ARGS) {
+    const browser = await chromium.launch({ executablePath: exe, args: [...args, ...COMMON_ARGS] })
+    const name = await rendererName(browser)
+    console.log(`BENCH_GPU: ${args.join(' ')} → ${name}`)
+    if (!SOFTWARE_RENDERER.test(name) && name !== 'no WebGL2') return browser
+    await browser.close()
+  }
+  throw new Error('BENCH_GPU=1: no ANGLE backend gave a hardware WebGL renderer on this machine')
+}
+
+async function main() {
+  const exe = chromiumPath()
+  if (!exe) throw new Error('no Chromium: set CHROMIUM_PATH or install Debian’s chromium')
+  const server = await startServer()
+  const browser = await launch(exe).catch(async (e: unknown) => {
+    if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
+    throw e
   })
   try {
     const load = loadavg()[0]!
@@ -374,7 +402,7 @@ async function main() {
     console.log(`load average ${loadavg()[0]!.toFixed(1)} at the end`)
   } finally {
     await browser.close()
-    if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
+    if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
   }
 }
 

@@ -1,0 +1,28 @@
+/**
+ * Prints chrome://gpu under each of bench:render's GPU flag sets: why a machine gave no hardware
+ * WebGL. Run by bench/gpu/device-run.sh when `BENCH_GPU=1` finds none; CHROMIUM_PATH names the
+ * browser.
+ */
+import { chromium } from '@playwright/test'
+import { chromiumPath } from '../scripts/chromium-path.mjs'
+
+const SETS = [
+  ['--ignore-gpu-blocklist', '--use-angle=vulkan'],
+  ['--ignore-gpu-blocklist', '--use-gl=angle', '--use-angle=gl-egl'],
+]
+
+for (const args of SETS) {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...args, '--enable-logging=stderr'],
+  })
+  const page = await browser.newPage()
+  await page.goto('chrome://gpu')
+  await page.waitForTimeout(1500)
+  const text = await page.evaluate(() => {
+    const root = document.querySelector('info-view')?.shadowRoot
+    return (root?.querySelector('#content') ?? document.body).innerText
+  })
+  console.log(`##### ${args.join(' ')}\n${text.replace(/\n\s*\n+/g, '\n').slice(0, 6000)}`)
+  await browser.close()
+}
