@@ -32,6 +32,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type CDPSession } from '@playwright/test'
 import { chromiumPath } from '../scripts/chromium-path.mjs'
+import { GPU_ARGS, SOFTWARE_RENDERER } from './lib/gpu-args'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const WINDOW_MS = Number(process.env.BENCH_MS ?? 5000)
@@ -58,16 +59,6 @@ const SWIFTSHADER_ARGS = [
   '--enable-unsafe-swiftshader',
   '--ignore-gpu-blocklist',
 ]
-/** Hardware WebGL in headless Chromium, tried in this order (the first with a hardware renderer). */
-const GPU_ARGS: readonly (readonly string[])[] = [
-  // WebGL and the compositor on ANGLE's Vulkan backend. GOTCHA: adding --enable-features=Vulkan
-  // (Skia on Vulkan, with --disable-vulkan-surface headless) measured slower on an H100: 44-50 fps
-  // and 6 main-thread ms a frame at one agent, against 60 fps and 1.5 ms without it.
-  ['--ignore-gpu-blocklist', '--use-angle=vulkan'],
-  ['--ignore-gpu-blocklist', '--use-gl=angle', '--use-angle=gl-egl'],
-  ['--ignore-gpu-blocklist', '--use-gl=angle', '--use-angle=gl'],
-]
-const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software/i
 const COMMON_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
@@ -358,8 +349,11 @@ async function main() {
   const exe = chromiumPath()
   if (!exe) throw new Error('no Chromium: set CHROMIUM_PATH or install Debian’s chromium')
   const server = await startServer()
-  const browser = await launch(exe).catch(async (e: unknown) => {
+  const stop = () => {
     if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
+  }
+  const browser = await launch(exe).catch((e: unknown) => {
+    stop()
     throw e
   })
   try {
@@ -402,7 +396,7 @@ async function main() {
     console.log(`load average ${loadavg()[0]!.toFixed(1)} at the end`)
   } finally {
     await browser.close()
-    if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
+    stop()
   }
 }
 

@@ -25,7 +25,7 @@ npx vite build --logLevel warn --outDir $W/app/client --emptyOutDir
 ESB=(npx esbuild --bundle --platform=node --format=esm --target=node20 --log-level=warning)
 "${ESB[@]}" server/main.ts --external:better-sqlite3 --external:pg-native --outfile=$W/app/server.mjs \
   --banner:js="import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);"
-for b in render.bench.ts gpu-info.mjs; do
+for b in render.bench.ts gpu-info.ts; do
   "${ESB[@]}" bench/$b --alias:@playwright/test=playwright-core --external:playwright-core \
     --external:vite --outfile=$W/app/${b%.*}.mjs
 done

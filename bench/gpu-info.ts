@@ -1,17 +1,13 @@
 /**
  * Prints chrome://gpu under each of bench:render's GPU flag sets: why a machine gave no hardware
- * WebGL. Run by bench/gpu/device-run.sh when `BENCH_GPU=1` finds none; CHROMIUM_PATH names the
- * browser.
+ * WebGL. bench/gpu/device-run.sh runs it (bundled by pack.sh) when `BENCH_GPU=1` finds none; here
+ * `npx tsx bench/gpu-info.ts`. CHROMIUM_PATH names the browser.
  */
 import { chromium } from '@playwright/test'
 import { chromiumPath } from '../scripts/chromium-path.mjs'
+import { GPU_ARGS } from './lib/gpu-args'
 
-const SETS = [
-  ['--ignore-gpu-blocklist', '--use-angle=vulkan'],
-  ['--ignore-gpu-blocklist', '--use-gl=angle', '--use-angle=gl-egl'],
-]
-
-for (const args of SETS) {
+for (const args of GPU_ARGS) {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: [...args, '--enable-logging=stderr'],
@@ -21,7 +17,7 @@ for (const args of SETS) {
   await page.waitForTimeout(1500)
   const text = await page.evaluate(() => {
     const root = document.querySelector('info-view')?.shadowRoot
-    return (root?.querySelector('#content') ?? document.body).innerText
+    return (root?.querySelector<HTMLElement>('#content') ?? document.body).innerText
   })
   console.log(`##### ${args.join(' ')}\n${text.replace(/\n\s*\n+/g, '\n').slice(0, 6000)}`)
   await browser.close()
