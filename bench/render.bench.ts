@@ -26,13 +26,13 @@
  * is already running there, e.g. one started from a prebuilt bundle on a GPU machine: no build, no
  * server of its own), CHROMIUM_PATH.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type CDPSession } from '@playwright/test'
 import { chromiumPath } from '../scripts/chromium-path.mjs'
 import { GPU_ARGS, SOFTWARE_RENDERER } from './lib/gpu-args'
+import { startServer } from './lib/render-server'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const WINDOW_MS = Number(process.env.BENCH_MS ?? 5000)
@@ -97,40 +97,6 @@ interface SceneStatsSnapshot {
 
 const fmt = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '—')
 const pad = (s: string, n: number) => s.padStart(n)
-
-async function serve(clientDir: string): Promise<ChildProcess> {
-  const taken = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
-    () => true,
-    () => false,
-  )
-  if (taken) throw new Error(`port ${PORT} is already in use: stop what holds it or set BENCH_PORT`)
-  const server = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      CLIENT_DIR: clientDir,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
-      DATABASE_URL: 'sqlite::memory:',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  })
-  let exited: number | null = null
-  server.once('exit', (code) => (exited = code ?? 1))
-  for (let i = 0; i < 120 && exited === null; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return server
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`the server did not start${exited === null ? '' : ` (exit code ${exited})`}`)
-}
 
 /** Seconds the page's main thread has spent in tasks so far. */
 async function taskSeconds(cdp: CDPSession): Promise<number> {
@@ -317,20 +283,6 @@ function table(title: string, rows: [number, CaseFigures | null, CaseFigures | n
   }
 }
 
-/** Builds the client and serves it, unless BENCH_URL names a server already running. */
-async function startServer(): Promise<ChildProcess | null> {
-  if (process.env.BENCH_URL) return null
-  const clientDir = join(OUT, 'client')
-  console.log(`building the client into ${clientDir} …`)
-  const { build } = await import('vite')
-  await build({
-    root: ROOT,
-    logLevel: 'warn',
-    build: { outDir: clientDir, emptyOutDir: true, reportCompressedSize: false },
-  })
-  return serve(clientDir)
-}
-
 /** SwiftShader, or with BENCH_GPU=1 the first of GPU_ARGS whose WebGL renderer is hardware. */
 async function launch(exe: string): Promise<Browser> {
   if (!GPU)
@@ -348,7 +300,7 @@ async function launch(exe: string): Promise<Browser> {
 async function main() {
   const exe = chromiumPath()
   if (!exe) throw new Error('no Chromium: set CHROMIUM_PATH or install Debian’s chromium')
-  const server = await startServer()
+  const server = await startServer({ root: ROOT, outDir: OUT, port: PORT })
   const stop = () => {
     if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
   }

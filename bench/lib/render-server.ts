@@ -1,0 +1,62 @@
+/**
+ * bench:render's server: the client built into its own folder and served by the real server
+ * (production mode, SQLite in memory) on 127.0.0.1, unless BENCH_URL names one already running.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+
+interface ServeOptions {
+  /** the repository's root */
+  root: string
+  /** the build folder (its client/ is served) */
+  outDir: string
+  port: number
+}
+
+/** Builds the client and serves it, unless BENCH_URL names a server already running. */
+export async function startServer(opts: ServeOptions): Promise<ChildProcess | null> {
+  if (process.env.BENCH_URL) return null
+  const clientDir = join(opts.outDir, 'client')
+  console.log(`building the client into ${clientDir} …`)
+  const { build } = await import('vite')
+  await build({
+    root: opts.root,
+    logLevel: 'warn',
+    build: { outDir: clientDir, emptyOutDir: true, reportCompressedSize: false },
+  })
+  return serve(clientDir, opts)
+}
+
+async function serve(clientDir: string, { root, port }: ServeOptions): Promise<ChildProcess> {
+  const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  )
+  if (taken) throw new Error(`port ${port} is already in use: stop what holds it or set BENCH_PORT`)
+  const server = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      CLIENT_DIR: clientDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      DATABASE_URL: 'sqlite::memory:',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  })
+  let exited: number | null = null
+  server.once('exit', (code) => (exited = code ?? 1))
+  for (let i = 0; i < 120 && exited === null; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`the server did not start${exited === null ? '' : ` (exit code ${exited})`}`)
+}
