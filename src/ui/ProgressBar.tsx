@@ -6,10 +6,17 @@ const Track = styled.div<{ $h: number }>`
   border-radius: 999px;
   overflow: hidden;
 `
+/**
+ * The fill is the track's full width slid left by the part not done: a transform, so a change
+ * animates on the compositor without layout or repaint (the Swarm Core tasks panel changes every
+ * few seconds over a canvas that redraws every frame). Its rounded right end is the pill's own; the
+ * track's rounding clips the left one.
+ */
 const Fill = styled.div`
+  width: 100%;
   height: 100%;
   border-radius: inherit;
-  transition: width 0.4s ease-out;
+  transition: transform 0.4s ease-out;
 `
 
 /** A horizontal bar; `value` out of `max`, clamped. Exposes role=progressbar for assistive tech. */
@@ -36,7 +43,7 @@ export function ProgressBar({
       aria-valuemax={max}
       aria-valuenow={Math.round(value * 100) / 100}
     >
-      <Fill style={{ width: `${pct}%`, background: color ?? '#00f0c8' }} />
+      <Fill style={{ transform: `translateX(${pct - 100}%)`, background: color ?? '#00f0c8' }} />
     </Track>
   )
 }
