@@ -40,6 +40,7 @@ export {
 } from './agents'
 export { LinkSearch } from './links'
 export * from './viewSet'
+export { createGatheredView, gatherView, type ViewField } from './viewFields'
 export { SwarmSim, createSwarmSim } from './engine'
 export { attachMainView } from './mainView'
 export { applyFork, readingsOf, type ForkReadings } from './fork'

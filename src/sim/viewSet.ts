@@ -17,6 +17,7 @@
 import { LINK_DISTANCE as LINK_DISTANCE_, MOTION_SLACK as MOTION_SLACK_ } from './constants'
 import { computeLinksInto, createLinkBuffers, createLinkGrid, type LinkGrid } from './links'
 import type { AgentBuffers, LinkBuffers, World } from './types'
+import type { GatheredView } from './viewFields'
 
 // module-local copies for the hot loops (see the GOTCHA in links.ts)
 const LINK_DISTANCE = LINK_DISTANCE_
@@ -49,6 +50,11 @@ export interface ViewSet {
   linkCount: number
   /** wall clock (ms since the epoch) of the positions its links were searched from; 0: unknown */
   linksAt: number
+  /**
+   * The listed agents' drawn fields, already gathered (viewFields.ts: the sim worker's sets carry
+   * them in the frame); absent: whoever draws the set gathers them.
+   */
+  gathered?: GatheredView
 }
 
 /** Agents a view set for a swarm of `capacity` agents holds. */

@@ -5,11 +5,11 @@ import {
   InstancedBufferAttribute,
   InstancedBufferGeometry,
 } from 'three'
-import type { AgentBuffers } from '../../sim'
+import type { ViewField } from '../../sim'
 import { unboundedSphere } from '../geometryBounds'
 import type { AgentDrawMode } from './agentDraw'
 
-/** Per-agent attribute name → AgentBuffers field. */
+/** Per-agent attribute name → AgentBuffers field (one of the fields a view draws: viewFields.ts). */
 export const AGENT_ATTRIBUTES = {
   instanceX: 'x',
   instanceY: 'y',
@@ -19,7 +19,7 @@ export const AGENT_ATTRIBUTES = {
   instanceType: 'type',
   instanceStatus: 'status',
   instanceFlags: 'flags',
-} as const satisfies Record<string, keyof AgentBuffers>
+} as const satisfies Record<string, ViewField>
 
 export type AttributeName = keyof typeof AGENT_ATTRIBUTES
 

@@ -1,10 +1,12 @@
 import { InstancedBufferGeometry } from 'three'
 import { describe, expect, it } from 'vitest'
 import {
+  createGatheredView,
   createSwarmSim,
   createViewSet,
   createViewSlots,
   fillViewSet,
+  gatherView,
   type SwarmSim,
 } from '../../sim'
 import type { AgentDrawMode } from './agentDraw'
@@ -189,6 +191,30 @@ describe.each<AgentDrawMode>(['instanced', 'points'])('AgentGeometry view sets (
     } else {
       expect(g.geometry.drawRange).toEqual({ start: 0, count: set.drawn })
     }
+  })
+
+  it("uploads a set's carried fields (the worker's) as they are, and gathers sets without them", () => {
+    const { sim, set } = setup()
+    const g = new AgentGeometry(mode)
+    const gathered = createGatheredView(sim.buffers, set.index.length)
+    gatherView(sim.buffers, set.index, set.count, gathered)
+    g.sync(sim.buffers, 0, null, { ...set, gathered }, 1)
+    for (const [name, field] of Object.entries(AGENT_ATTRIBUTES)) {
+      expect(attr(g, name).array, name).toBe(gathered.fields[field])
+      expect(attr(g, name).updateRanges, name).toEqual([{ start: 0, count: set.count }])
+    }
+    expect(attr(g, 'instanceIndex').array).toBe(gathered.ids)
+    expect(g.positionX!.array).toBe(gathered.fields.x)
+    expect(g.positionY!.array).toBe(gathered.fields.y)
+    expect(g.submitted).toBe(set.drawn)
+    // a set built on the page: its fields are copied into the layout's own arrays
+    g.sync(sim.buffers, 1, null, set, 2)
+    for (const [name, field] of Object.entries(AGENT_ATTRIBUTES)) {
+      const a = attr(g, name).array
+      expect(a, name).not.toBe(gathered.fields[field])
+      for (let k = 0; k < set.count; k += 97) expect(a[k]).toBe(sim.buffers[field][set.index[k]!])
+    }
+    expect(g.positionX!.array).toBe(attr(g, 'instanceX').array)
   })
 
   it('gathers again only when the set changed, and goes back to the whole buffers (all fields once)', () => {

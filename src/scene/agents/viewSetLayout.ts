@@ -1,11 +1,20 @@
 /**
- * AgentGeometry's view-set layout (src/sim/viewSet.ts): small arrays, one per attribute, refilled
- * with the fields of the agents a set lists, and a geometry over them; `instanceIndex` holds each
- * listed agent's index in the swarm. Sized for viewSetCapacity of the swarm.
+ * AgentGeometry's view-set layout (src/sim/viewSet.ts): one attribute per drawn field over the
+ * fields of the agents a set lists, and a geometry over them; `instanceIndex` holds each listed
+ * agent's index in the swarm. The sim worker's sets come with those fields gathered into its frame
+ * (viewFields.ts): the attributes are pointed at them and uploaded, nothing is copied. Other sets
+ * are gathered into arrays of its own. Sized for viewSetCapacity of the swarm.
  */
 import type { BufferGeometry } from 'three'
 import { BufferAttribute, DynamicDrawUsage, InstancedBufferGeometry } from 'three'
-import { viewSetCapacity, type AgentBuffers, type ViewSet } from '../../sim'
+import {
+  createGatheredView,
+  gatherView,
+  viewSetCapacity,
+  type AgentBuffers,
+  type ViewField,
+  type ViewSet,
+} from '../../sim'
 import type { AgentDrawMode } from './agentDraw'
 import {
   AGENT_ATTRIBUTES,
@@ -13,11 +22,15 @@ import {
   attributeOf,
   emptyGeometry,
   markRange,
-  type AttributeName,
   type Slot,
 } from './agentAttributes'
 
-type FieldArray = { [i: number]: number; length: number }
+/** An attribute and the gathered field it shows (null: the agents' indices). */
+interface FieldSlot extends Slot {
+  field: ViewField | null
+}
+
+type Gathered = NonNullable<ViewSet['gathered']>
 
 export class ViewSetLayout {
   readonly geometry: BufferGeometry
@@ -27,38 +40,35 @@ export class ViewSetLayout {
   /** the listed agents' indices, the first `count` gathered (picking maps through them) */
   readonly agents: Uint32Array
   readonly capacity: number
-  private readonly arrays = {} as Record<AttributeName, FieldArray>
-  private readonly indexArray: Float32Array
-  private readonly slots: Slot[] = []
+  /** the arrays sets without gathered fields are copied into */
+  private readonly own: Gathered
+  private readonly slots: FieldSlot[] = []
+  /** the gathered fields the attributes point at now */
+  private shown: Gathered
 
   constructor(mode: AgentDrawMode, buffers: AgentBuffers) {
     const capacity = (this.capacity = viewSetCapacity(buffers.capacity))
     const geometry = (this.geometry = emptyGeometry(mode))
-    const add = (name: string, array: ArrayLike<number>) => {
-      const attribute = attributeOf(mode, array).setUsage(DynamicDrawUsage)
-      geometry.setAttribute(name, attribute)
-      this.slots.push({ attribute, range: { start: 0, count: 0 } })
+    const own = (this.own = this.shown = createGatheredView(buffers, capacity))
+    const slot = (field: ViewField | null, attribute: BufferAttribute) => {
+      attribute.setUsage(DynamicDrawUsage)
+      this.slots.push({ attribute, range: { start: 0, count: 0 }, field })
       return attribute
     }
     let x: BufferAttribute | null = null
     let y: BufferAttribute | null = null
     for (const name of NAMES) {
-      const src = buffers[AGENT_ATTRIBUTES[name]] as unknown as {
-        constructor: new (n: number) => FieldArray
-      }
-      const array = (this.arrays[name] = new src.constructor(capacity))
-      const attribute = add(name, array)
+      const field = AGENT_ATTRIBUTES[name]
+      const attribute = slot(field, attributeOf(mode, own.fields[field]))
+      geometry.setAttribute(name, attribute)
       if (name === 'instanceX') x = attribute
       if (name === 'instanceY') y = attribute
     }
-    this.indexArray = new Float32Array(capacity)
-    add('instanceIndex', this.indexArray)
+    geometry.setAttribute('instanceIndex', slot(null, attributeOf(mode, own.ids)))
     if (mode === 'instanced') {
       // the links read x/y per vertex: separate attributes over the same arrays, uploaded with them
-      x = new BufferAttribute(this.arrays.instanceX as Float32Array, 1).setUsage(DynamicDrawUsage)
-      y = new BufferAttribute(this.arrays.instanceY as Float32Array, 1).setUsage(DynamicDrawUsage)
-      this.slots.push({ attribute: x, range: { start: 0, count: 0 } })
-      this.slots.push({ attribute: y, range: { start: 0, count: 0 } })
+      x = slot('x', new BufferAttribute(own.fields.x, 1))
+      y = slot('y', new BufferAttribute(own.fields.y, 1))
     }
     this.positionX = x!
     this.positionY = y!
@@ -66,25 +76,30 @@ export class ViewSetLayout {
   }
 
   /**
-   * Copy the fields of the agents `set` lists into the arrays, queue their upload and draw the
-   * ones inside its rectangle. Returns how many are drawn.
+   * Point the attributes at the fields of the agents `set` lists (gathering them first when the
+   * set does not carry them), queue their upload and draw the ones inside its rectangle. Returns
+   * how many are drawn.
    */
   gather(buffers: AgentBuffers, set: ViewSet): number {
     const n = Math.min(set.count, this.capacity)
-    const index = set.index
-    this.agents.set(index.subarray(0, n))
-    const ids = this.indexArray
-    for (let k = 0; k < n; k++) ids[k] = index[k]!
-    for (const name of NAMES) {
-      const src = buffers[AGENT_ATTRIBUTES[name]]
-      const dst = this.arrays[name]
-      for (let k = 0; k < n; k++) dst[k] = src[index[k]!]!
+    this.agents.set(set.index.subarray(0, n))
+    const carried = set.gathered
+    let g: Gathered
+    if (carried && carried.ids.length === this.capacity) {
+      g = carried
+    } else {
+      gatherView(buffers, set.index, n, this.own)
+      g = this.own
     }
-    for (const slot of this.slots) markRange(slot.attribute, slot.range, n)
+    if (g !== this.shown) {
+      this.shown = g
+      for (const s of this.slots) s.attribute.array = s.field ? g.fields[s.field] : g.ids
+    }
+    for (const s of this.slots) markRange(s.attribute, s.range, n)
     const drawn = Math.min(set.drawn, n)
-    const g = this.geometry
-    if (g instanceof InstancedBufferGeometry) g.instanceCount = drawn
-    else g.setDrawRange(0, drawn)
+    const geometry = this.geometry
+    if (geometry instanceof InstancedBufferGeometry) geometry.instanceCount = drawn
+    else geometry.setDrawRange(0, drawn)
     return drawn
   }
 

@@ -4,11 +4,13 @@
  * pairs (a then b, `capacity × MAX_CONNECTIONS` each) in a second one. The buffers are
  * SharedArrayBuffers where the page is cross-origin isolated and plain ArrayBuffers (transferred
  * back and forth) elsewhere; the views below are the same either way. After the fields, the agent
- * frame holds the frame's view set (viewSet.ts): its agent index list and its link pairs.
+ * frame holds the frame's view set (viewSet.ts): its agent index list, its link pairs and its
+ * agents' drawn fields, gathered (viewFields.ts), so the page uploads them without a copy.
  */
 import { NUMERIC_FIELDS } from '../agents'
 import { MAX_CONNECTIONS } from '../constants'
 import type { AgentBuffers, LinkBuffers } from '../types'
+import { VIEW_FIELDS, type GatheredView, type ViewField, type ViewFields } from '../viewFields'
 import { VIEW_SET_LINKS_PER_AGENT, viewSetCapacity } from '../viewSet'
 
 export type FrameBuffer = ArrayBuffer | SharedArrayBuffer
@@ -51,6 +53,9 @@ export interface FrameLayout {
   /** byte offsets of the view set's agent indices (`viewCapacity` u32) and link pairs */
   viewIndexOffset: number
   viewLinksOffset: number
+  /** byte offsets of the view set's gathered fields and of its agents' indices as floats */
+  viewFieldOffsets: Record<ViewField, number>
+  viewIdsOffset: number
   viewCapacity: number
   /** bytes of the agent frame */
   bytes: number
@@ -71,26 +76,41 @@ export function frameLayout(capacity: number): FrameLayout {
   off += Math.ceil((viewCapacity * 4) / ALIGN) * ALIGN
   const viewLinksOffset = off
   off += viewCapacity * VIEW_SET_LINKS_PER_AGENT * 2 * 4
+  const viewFieldOffsets = {} as Record<ViewField, number>
+  for (const f of VIEW_FIELDS) {
+    viewFieldOffsets[f] = off
+    off += Math.ceil((viewCapacity * FIELD_CTORS[f].BYTES_PER_ELEMENT) / ALIGN) * ALIGN
+  }
+  const viewIdsOffset = off
+  off += Math.ceil((viewCapacity * 4) / ALIGN) * ALIGN
   return {
     capacity,
     offsets,
     viewIndexOffset,
     viewLinksOffset,
+    viewFieldOffsets,
+    viewIdsOffset,
     viewCapacity,
     bytes: off,
     linkBytes: capacity * MAX_CONNECTIONS * 4 * 2,
   }
 }
 
-/** Views of an agent frame's view set: agent indices and link pairs (viewSet.ts). */
+/** Views of an agent frame's view set: agent indices, link pairs and gathered fields (viewSet.ts). */
 export function viewSetViews(
   layout: FrameLayout,
   buffer: FrameBuffer,
-): { index: Uint32Array; links: Uint32Array } {
+): { index: Uint32Array; links: Uint32Array; gathered: GatheredView } {
   const n = layout.viewCapacity
+  const fields = {} as Record<ViewField, ArrayLike<number>>
+  for (const f of VIEW_FIELDS) fields[f] = new FIELD_CTORS[f](buffer, layout.viewFieldOffsets[f], n)
   return {
     index: new Uint32Array(buffer, layout.viewIndexOffset, n),
     links: new Uint32Array(buffer, layout.viewLinksOffset, n * VIEW_SET_LINKS_PER_AGENT * 2),
+    gathered: {
+      fields: fields as unknown as ViewFields,
+      ids: new Float32Array(buffer, layout.viewIdsOffset, n),
+    },
   }
 }
 

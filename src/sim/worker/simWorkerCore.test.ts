@@ -173,6 +173,17 @@ describe('sim worker core: view sets', () => {
     expect([...v.links.subarray(0, 2 * g.view!.linkCount)]).toEqual([
       ...expected.links.subarray(0, 2 * expected.linkCount),
     ])
+    // the listed agents' drawn fields, gathered into the frame (the page copies nothing)
+    const { VIEW_FIELDS } = await import('../viewFields')
+    for (const field of VIEW_FIELDS) {
+      const got = v.gathered.fields[field]
+      for (let k = 0; k < g.view!.count; k++) {
+        expect(got[k], `${field}[${k}]`).toBe(views[field][v.index[k]!])
+      }
+    }
+    expect([...v.gathered.ids.subarray(0, g.view!.count)]).toEqual([
+      ...v.index.subarray(0, g.view!.count),
+    ])
     c.handle({ t: 'view', rect: null })
     expect(frames.at(-1)!.view).toBeNull()
   })

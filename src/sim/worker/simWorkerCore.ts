@@ -41,6 +41,7 @@ import {
   type WorldRect,
 } from '../viewSet'
 import { FAILING_IDS_CAP, scanSwarm } from '../swarmStats'
+import { gatherView } from '../viewFields'
 
 /** Frame buffers in the pool: one displayed, one waiting on the page, one being filled. */
 export const FRAME_POOL = 3
@@ -387,6 +388,8 @@ export class SimWorkerCore {
     }
     const at = this.clock.wall()
     const r = fillViewSetFresh(b, sim.world, sim.links, rect, this.viewSlots, this.viewScratch, set)
+    // the listed agents' drawn fields, gathered here so the page's main thread copies nothing
+    if (set.count > 0) gatherView(b, set.index, set.count, v.gathered)
     return {
       rect: set.rect,
       count: set.count,
