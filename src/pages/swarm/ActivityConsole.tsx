@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef, useState } from 'react'
+import { memo, useLayoutEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
+import type { MessageType } from '../../sim'
 import { swarm } from '../../state/swarmStore'
 import {
   consoleFilters,
@@ -105,6 +106,30 @@ const Empty = styled.div`
 `
 
 /**
+ * One console line. Memoised on its (primitive) props: a new message renders one line, not the
+ * up to MESSAGE_CAP (200) lines already shown.
+ */
+const LogLine = memo(function LogLine({
+  type,
+  text,
+  timestamp,
+  timestamps,
+}: {
+  type: MessageType
+  text: string
+  timestamp: string
+  timestamps: boolean
+}) {
+  return (
+    <Line $type={type} data-type={type}>
+      {timestamps && <time dateTime={timestamp}>{clockText(timestamp)}</time>}
+      <b>[{messageTag(type)}]</b>
+      <span>{text}</span>
+    </Line>
+  )
+})
+
+/**
  * §2 activity console: the swarm's messages (newest last) with type filters, auto-scroll and
  * timestamp toggles. TASK and NODE filters are desktop only.
  */
@@ -149,11 +174,13 @@ export function ActivityConsole({ mobile }: { mobile: boolean }) {
           <Empty>No {filter === 'ALL' ? '' : `${filter} `}messages yet.</Empty>
         )}
         {shown.map((m) => (
-          <Line key={m.id} $type={m.type} data-type={m.type}>
-            {timestamps && <time dateTime={m.timestamp}>{clockText(m.timestamp)}</time>}
-            <b>[{messageTag(m.type)}]</b>
-            <span>{m.text}</span>
-          </Line>
+          <LogLine
+            key={m.id}
+            type={m.type}
+            text={m.text}
+            timestamp={m.timestamp}
+            timestamps={timestamps}
+          />
         ))}
       </Log>
     </Frame>
