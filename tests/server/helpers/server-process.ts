@@ -23,9 +23,16 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       ...env,
     },
-    // VPOS_TEST_SERVER_LOGS=1 shows the servers' own logs while debugging a suite.
-    stdio: process.env.VPOS_TEST_SERVER_LOGS === '1' ? 'inherit' : 'ignore',
+    // VPOS_TEST_SERVER_LOGS=1 shows the servers' own logs while debugging a suite; otherwise the
+    // last lines are kept for the error below (read continuously, so a full pipe never blocks it).
+    stdio: process.env.VPOS_TEST_SERVER_LOGS === '1' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
   })
+  let tail = ''
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-2000)
+  }
+  proc.stdout?.on('data', keep)
+  proc.stderr?.on('data', keep)
   const base = `http://127.0.0.1:${port}`
   for (let i = 0; i < 300; i++) {
     try {
@@ -37,7 +44,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     await new Promise((r) => setTimeout(r, 100))
   }
   proc.kill('SIGKILL')
-  throw new Error(`server did not start (exit code ${proc.exitCode})`)
+  throw new Error(`server did not start (exit code ${proc.exitCode}); its last output:\n${tail}`)
 }
 
 /** Resolves once the process has exited. */
