@@ -388,8 +388,7 @@ export class SimWorkerCore {
     }
     const at = this.clock.wall()
     const r = fillViewSetFresh(b, sim.world, sim.links, rect, this.viewSlots, this.viewScratch, set)
-    // the listed agents' drawn fields, gathered here so the page's main thread copies nothing
-    if (set.count > 0) gatherView(b, set.index, set.count, v.gathered)
+    if (set.count > 0) gatherView(b, set.index, set.count, v.gathered) // the page copies nothing
     return {
       rect: set.rect,
       count: set.count,
