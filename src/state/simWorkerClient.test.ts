@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { FLAG, bufferDigest, createSwarmSim, linkDigest } from '../sim'
 import { runScenario } from '../sim/scenario'
 import type { ToWorker } from '../sim/worker/protocol'
-import { FRAME_POOL, SimWorkerCore } from '../sim/worker/simWorkerCore'
+import { SimWorkerCore } from '../sim/worker/simWorkerCore'
+import { FRAME_POOL, type FramePool } from '../sim/worker/frameLayout'
 import { SimWorkerClient, type SimWorkerOptions, type SimWorkerPort } from './simWorkerClient'
 import { runScenarioInWorker } from './simWorkerScenario'
 
@@ -90,9 +91,9 @@ describe('sim worker: buffer hand-off', () => {
         seen.add(client.frames)
       }
       expect(seen.size).toBe(40) // every frame adopted
-      const c = core as unknown as { allocatedFrames: number; allocatedLinks: number }
-      expect(c.allocatedFrames).toBeLessThanOrEqual(FRAME_POOL)
-      expect(c.allocatedLinks).toBeLessThanOrEqual(FRAME_POOL)
+      const c = core as unknown as { frames: FramePool; linkFrames: FramePool }
+      expect(c.frames.allocated).toBeLessThanOrEqual(FRAME_POOL)
+      expect(c.linkFrames.allocated).toBeLessThanOrEqual(FRAME_POOL)
       // a transferred frame handed back is detached on the page's side
       const before = client.buffers.x
       client.advance(1, false)

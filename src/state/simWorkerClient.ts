@@ -177,7 +177,7 @@ export class SimWorkerClient {
     const linksAdopted = l !== null && this.layout !== null
     if (l && this.layout) {
       this.pendingLinks = null
-      const v = linkViews(this.layout, l.links!)
+      const v = linkViews(l.links!)
       this.links.a = v.a
       this.links.b = v.b
       this.links.count = l.linkCount

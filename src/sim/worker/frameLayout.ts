@@ -3,7 +3,10 @@
  * NUMERIC_FIELDS) for `capacity` agents in ONE buffer, each field 8-byte aligned, and the link
  * pairs (a then b, `capacity × MAX_CONNECTIONS` each) in a second one. The buffers are
  * SharedArrayBuffers where the page is cross-origin isolated and plain ArrayBuffers (transferred
- * back and forth) elsewhere; the views below are the same either way. After the fields, the agent
+ * back and forth) elsewhere; the views below are the same either way. A link frame is sized for
+ * the links it carries, with headroom (linkFrameBytes), not for the worst case of 7 per agent: a
+ * swarm averages about 2, so at 1,000,000 agents that is ~20 MB a link frame instead of 56. After
+ * the fields, the agent
  * frame holds the frame's view set (viewSet.ts): its agent index list, its link pairs and its
  * agents' drawn fields, gathered (viewFields.ts), so the page uploads them without a copy.
  */
@@ -59,8 +62,6 @@ export interface FrameLayout {
   viewCapacity: number
   /** bytes of the agent frame */
   bytes: number
-  /** bytes of the link frame */
-  linkBytes: number
 }
 
 /** Layout for `capacity` agents. */
@@ -92,7 +93,6 @@ export function frameLayout(capacity: number): FrameLayout {
     viewIdsOffset,
     viewCapacity,
     bytes: off,
-    linkBytes: capacity * MAX_CONNECTIONS * 4 * 2,
   }
 }
 
@@ -119,6 +119,36 @@ export function allocFrame(bytes: number, shared: boolean): FrameBuffer {
   return shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes)
 }
 
+/** Frame buffers of one kind in a pool: one displayed, one waiting on the page, one being filled. */
+export const FRAME_POOL = 3
+
+/** The worker's buffers of one kind (agent frames or link frames), at most FRAME_POOL out at once. */
+export class FramePool {
+  private readonly free: FrameBuffer[] = []
+  /** buffers made and not let go (free or out) */
+  allocated = 0
+
+  constructor(private readonly shared: boolean) {}
+
+  /**
+   * A free buffer of at least `bytes` (a smaller one is let go), else a new one of `alloc` bytes
+   * while fewer than FRAME_POOL exist; null: the page holds them all.
+   */
+  take(bytes: number, alloc = bytes): FrameBuffer | null {
+    const free = this.free.pop()
+    if (free && free.byteLength >= bytes) return free
+    if (free) this.allocated--
+    if (this.allocated >= FRAME_POOL) return null
+    this.allocated++
+    return allocFrame(alloc, this.shared)
+  }
+
+  /** A buffer the page handed back. */
+  give(buffer: FrameBuffer): void {
+    this.free.push(buffer)
+  }
+}
+
 /** Typed-array views of every numeric field over `buffer` (no copy). */
 export function fieldViews(layout: FrameLayout, buffer: FrameBuffer): FieldViews {
   const v = {} as Record<NumericField, ArrayLike<number>>
@@ -140,12 +170,22 @@ export function writeFields(src: AgentBuffers, dst: FieldViews, count: number): 
   }
 }
 
-/** Views of a link frame: pairs a[k]–b[k]. */
-export function linkViews(
-  layout: FrameLayout,
-  buffer: FrameBuffer,
-): { a: Uint32Array; b: Uint32Array } {
-  const n = layout.capacity * MAX_CONNECTIONS
+/** Link pairs a link frame holds at least (a small swarm's frames never need to grow). */
+const MIN_LINK_PAIRS = 4096
+
+/**
+ * Bytes of a link frame for `count` links of a swarm of `capacity` agents: a quarter more than
+ * `count`, so a swarm whose link count drifts up reuses its frames, and never more than the most
+ * it can have (MAX_CONNECTIONS per agent).
+ */
+export function linkFrameBytes(count: number, capacity: number): number {
+  const most = Math.max(1, capacity * MAX_CONNECTIONS)
+  return Math.min(most, Math.max(MIN_LINK_PAIRS, Math.ceil(count * 1.25))) * 4 * 2
+}
+
+/** Views of a link frame: pairs a[k]–b[k] (its size says how many it holds). */
+export function linkViews(buffer: FrameBuffer): { a: Uint32Array; b: Uint32Array } {
+  const n = buffer.byteLength / 8
   return { a: new Uint32Array(buffer, 0, n), b: new Uint32Array(buffer, n * 4, n) }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FromWorker } from './protocol'
-import { LINK_PERIOD_MS, SimWorkerCore, stagesFor } from './simWorkerCore'
+import { LINK_PERIOD_MS, STALE_FRAME_MS, SimWorkerCore, stagesFor } from './simWorkerCore'
 
 type Frame = Extract<FromWorker, { t: 'frame' }>
 
@@ -72,7 +72,7 @@ describe('sim worker core: the link search between steps', () => {
     expect(LINK_PERIOD_MS).toBe(90)
   })
 
-  it('frames follow the page: one in flight until the page adopts it, or new links', async () => {
+  it('frames follow the page: one in flight until the page adopts it, new links or it is stale', async () => {
     let t = 0
     const frames: Frame[] = []
     let shown: Frame | null = null
@@ -108,22 +108,27 @@ describe('sim worker core: the link search between steps', () => {
       await Promise.resolve()
     }
     // 10 steps while the page showed nothing new: only the frames that carry a finished link
-    // search (one every LINK_PERIOD_MS: 17, 119 ms) went out
+    // search (one every LINK_PERIOD_MS: 17, 119 ms) and those that replace a waiting frame
+    // STALE_FRAME_MS old (68, 170 ms) went out
     expect(c.sim!.stepIndex).toBe(10)
     const gated = frames.slice(first)
-    expect(gated.map((f) => f.stepIndex)).toEqual([1, 7])
-    expect(gated.every((f) => f.links !== null)).toBe(true)
-    // adopting brings the newest state at once; then one frame per adoption
+    expect(STALE_FRAME_MS).toBe(50)
+    expect(gated.map((f) => f.stepIndex)).toEqual([1, 4, 7, 10])
+    expect(gated.map((f) => f.links !== null)).toEqual([true, false, true, false])
+    // the page adopts the newest; the next step goes out at once, then one frame per adoption
     adopt()
-    expect(frames.at(-1)!.stepIndex).toBe(10)
-    expect(frames.at(-1)!.links).toBeNull()
     const n = frames.length
-    t += 14 // 184 ms: one step (the 3.3 ms carried over + 14), before the next search (≥ 209 ms)
+    t += 14 // 184 ms: one step (the 3.3 ms carried over + 14)
     c.pump()
-    expect(frames.length).toBe(n)
-    adopt()
     expect(frames.length).toBe(n + 1)
     expect(frames.at(-1)!.stepIndex).toBe(11)
+    t += 17 // 201 ms: one step, before the next search (≥ 209 ms); the waiting frame is 17 ms old
+    c.pump()
+    expect(frames.length).toBe(n + 1)
+    adopt()
+    expect(frames.length).toBe(n + 2)
+    expect(frames.at(-1)!.stepIndex).toBe(12)
+    expect(frames.at(-1)!.links).toBeNull()
   })
 
   it('paused: the clock skips, nothing is stepped or searched', () => {

@@ -20,9 +20,10 @@ import { applyFork, readingsOf } from '../fork'
 import type { SimEvent } from '../events'
 import {
   adoptViews,
-  allocFrame,
   fieldViews,
   frameLayout,
+  FramePool,
+  linkFrameBytes,
   linkViews,
   viewSetViews,
   writeFields,
@@ -43,8 +44,6 @@ import {
 import { FAILING_IDS_CAP, scanSwarm } from '../swarmStats'
 import { gatherView } from '../viewFields'
 
-/** Frame buffers in the pool: one displayed, one waiting on the page, one being filled. */
-export const FRAME_POOL = 3
 /** Agents per link-search slice (~1.5 ms on a desktop core). */
 const AGENTS_PER_SLICE = 12_500
 const MAX_LINK_STAGES = 100
@@ -54,6 +53,8 @@ const MAX_LINK_STAGES = 100
  * search serves the whole-swarm draw (zoomed out) and the page's own sets (fast pans).
  */
 export const LINK_PERIOD_MS = 90
+/** A frame the page has not adopted is replaced by a newer one this old (ms): link age, slow page */
+export const STALE_FRAME_MS = 50
 /** Of each step's 16.7 ms turn, the worker spends at most this on the step plus link slices. */
 const TURN_BUDGET_MS = 11
 
@@ -86,10 +87,8 @@ export class SimWorkerCore {
   private clockOn = true
   private running = false
   private detachMainView: (() => void) | null = null
-  private readonly freeFrames: FrameBuffer[] = []
-  private readonly freeLinks: FrameBuffer[] = []
-  private allocatedFrames = 0
-  private allocatedLinks = 0
+  private frames = new FramePool(false)
+  private linkFrames = new FramePool(false)
   private events: SimEvent[] = []
   private lastAt = 0
   private lastReadingsAt = -Infinity
@@ -100,13 +99,13 @@ export class SimWorkerCore {
   private linksDirty = true
   /** a published frame the page has not adopted yet: clock-driven publishing waits for it */
   private inFlight = false
+  private publishedAt = -Infinity // monotonic ms
   private linksAt = 0
   private stage = 0
   private stages = 1
   private handled = 0
   private cycleStartAt = 0
-  /** monotonic ms the search under way started */
-  private cycleStartedAt = -Infinity
+  private cycleStartedAt = -Infinity // monotonic ms the search under way started
   /** the rectangle the page draws (its frames carry the view set for it) */
   private viewRect: WorldRect | null = null
   private viewSlots: Int32Array | null = null
@@ -161,8 +160,8 @@ export class SimWorkerCore {
         this.dirty = true
         break
       case 'release':
-        if (m.frame) this.freeFrames.push(m.frame)
-        if (m.links) this.freeLinks.push(m.links)
+        if (m.frame) this.frames.give(m.frame)
+        if (m.links) this.linkFrames.give(m.links)
         if (m.adopted) this.inFlight = false
         break
     }
@@ -193,10 +192,10 @@ export class SimWorkerCore {
       }
     }
     // Frames follow the page: while it has not adopted the last one, the state keeps stepping and
-    // the newest goes out once it has (its 'release' flushes), or as soon as a link search
-    // completes (link age: the page keeps the newest frame and hands back the one it replaces).
-    // Events and readings go out anyway.
-    this.flush(!this.inFlight || this.linksDirty)
+    // the newest goes out once it has (its 'release' flushes), as soon as a link search completes,
+    // or when the one waiting is STALE_FRAME_MS old (link age on a slow page: the page keeps the
+    // newest frame and hands back the one it replaces). Events and readings go out anyway.
+    this.flush(!this.inFlight || this.linksDirty || t - this.publishedAt >= STALE_FRAME_MS)
     return Math.max(1, STEP_MS - (this.clock.now() - t))
   }
 
@@ -214,6 +213,8 @@ export class SimWorkerCore {
     this.layout = frameLayout(sim.buffers.capacity)
     this.stages = stagesFor(sim.buffers.count)
     this.shared = m.shared
+    this.frames = new FramePool(m.shared)
+    this.linkFrames = new FramePool(m.shared)
     this.clockOn = m.clock
     this.lastAt = this.clock.now()
     sim.on((e) => this.events.push(e))
@@ -307,25 +308,9 @@ export class SimWorkerCore {
     if (frames && (this.dirty || this.linksDirty)) this.publish()
   }
 
-  private takeFrame(): FrameBuffer | null {
-    const free = this.freeFrames.pop()
-    if (free) return free
-    if (this.allocatedFrames >= FRAME_POOL) return null
-    this.allocatedFrames++
-    return allocFrame(this.layout!.bytes, this.shared)
-  }
-
-  private takeLinks(): FrameBuffer | null {
-    const free = this.freeLinks.pop()
-    if (free) return free
-    if (this.allocatedLinks >= FRAME_POOL) return null
-    this.allocatedLinks++
-    return allocFrame(this.layout!.linkBytes, this.shared)
-  }
-
   private publish(): void {
     const sim = this.sim!
-    const frame = this.takeFrame()
+    const frame = this.frames.take(this.layout!.bytes)
     if (!frame) return // the page holds every buffer: publish on a later turn
     const layout = this.layout!
     const count = sim.buffers.count
@@ -333,13 +318,15 @@ export class SimWorkerCore {
     const view = this.viewRect ? this.writeViewSet(layout, frame) : null
     let links: FrameBuffer | null = null
     if (this.linksDirty) {
-      links = this.takeLinks()
+      const n = sim.links.count
+      links = this.linkFrames.take(n * 8, linkFrameBytes(n, layout.capacity))
       if (links) {
-        writeLinks(sim.links, linkViews(layout, links))
+        writeLinks(sim.links, linkViews(links))
         this.linksDirty = false
       }
     }
     this.dirty = false
+    this.publishedAt = this.clock.now()
     // set before posting: a page in the same thread (tests) may adopt it during post()
     this.inFlight = true
     const transfer: Transferable[] = []
