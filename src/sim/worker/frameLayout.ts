@@ -1,14 +1,13 @@
 /**
  * The byte layout of a frame the sim worker publishes: every numeric agent field (agents.ts
  * NUMERIC_FIELDS) for `capacity` agents in ONE buffer, each field 8-byte aligned, and the link
- * pairs (a then b, `capacity × MAX_CONNECTIONS` each) in a second one. The buffers are
- * SharedArrayBuffers where the page is cross-origin isolated and plain ArrayBuffers (transferred
- * back and forth) elsewhere; the views below are the same either way. A link frame is sized for
- * the links it carries, with headroom (linkFrameBytes), not for the worst case of 7 per agent: a
- * swarm averages about 2, so at 1,000,000 agents that is ~20 MB a link frame instead of 56. After
- * the fields, the agent
- * frame holds the frame's view set (viewSet.ts): its agent index list, its link pairs and its
- * agents' drawn fields, gathered (viewFields.ts), so the page uploads them without a copy.
+ * pairs (a then b) in a second one. The buffers are SharedArrayBuffers where the page is
+ * cross-origin isolated and plain ArrayBuffers (transferred back and forth) elsewhere; the views
+ * below are the same either way. A link frame is sized for the links it carries, with headroom
+ * (linkFrameBytes), not for the worst case of 7 per agent: a swarm averages about 1.7, so at
+ * 1,000,000 agents that is ~17 MB a link frame instead of 56. After the fields, the agent frame
+ * holds the frame's view set (viewSet.ts): its agent index list, its link pairs and its agents'
+ * drawn fields, gathered (viewFields.ts), so the page uploads them without a copy.
  */
 import { NUMERIC_FIELDS } from '../agents'
 import { MAX_CONNECTIONS } from '../constants'
