@@ -13,6 +13,10 @@
  * 2. The canvas alone (the page's DOM overlays hidden, see ONLY_CANVAS), full scene with links,
  *    sim live and sim paused (?paused=1; with ?bench=1 every frame is still drawn: the renderer
  *    alone), with the scene's own ms per frame (its useFrame work + renderer.render).
+ * With table 1, the CPU ms per second of the browser's threads in its windows (Linux /proc,
+ * bench/lib/thread-cpu.ts): the page's main thread, its workers, the GPU process, the rest of the
+ * browser and the app's server. On a machine with few cores, what the sim worker takes comes out
+ * of the rasteriser's share.
  * Then GPU picking's main-thread ms per pick while the pointer hovers the largest swarm (1,000,000
  * is left out of picking: 100,000 is the design's figure).
  * It prints figures; it does not pass or fail on them.
@@ -33,6 +37,7 @@ import { chromium, type Browser, type CDPSession } from '@playwright/test'
 import { chromiumPath } from '../scripts/chromium-path.mjs'
 import { GPU_ARGS, SOFTWARE_RENDERER } from './lib/gpu-args'
 import { startServer } from './lib/render-server'
+import { THREAD_GROUPS, browserThreadCpu, cpuPerSecond, type ThreadCpu } from './lib/thread-cpu'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const WINDOW_MS = Number(process.env.BENCH_MS ?? 5000)
@@ -75,6 +80,8 @@ interface CaseFigures {
   worstMs: number
   /** p95 of the displayed links' age (ms), NaN when not reported */
   linkAgeP95: number
+  /** CPU ms per second of the browser's thread groups over the window (null: no /proc) */
+  cpu: ThreadCpu | null
 }
 
 interface CaseOptions {
@@ -149,6 +156,7 @@ async function measure(
 ): Promise<CaseFigures> {
   const { context, page, cdp } = await openCase(browser, agents, opts)
   const task0 = await taskSeconds(cdp)
+  const cpu0 = browserThreadCpu()
   await page.evaluate(() => window.__vposScene!.reset())
   // The worst frame: the longest gap between two animation frames in the window. GOTCHA: a string,
   // not a function: tsx names inner functions with a helper that does not exist in the page.
@@ -174,6 +182,7 @@ async function measure(
     }
   })
   const task1 = await taskSeconds(cdp)
+  const cpu = cpuPerSecond(cpu0, browserThreadCpu(), (t1 - t0) / 1000)
   await context.close()
   const frames = Math.max(1, stats.frames)
   return {
@@ -184,6 +193,7 @@ async function measure(
     frames: stats.frames,
     worstMs: worst,
     linkAgeP95: p95(stats.linkAges),
+    cpu,
   }
 }
 
@@ -263,6 +273,32 @@ function pageTable(rows: [number, CaseFigures[]][]) {
   }
 }
 
+/**
+ * Where the cores went during table 1's windows: CPU ms per second of the page's main thread, its
+ * workers (the sim worker and the picking worker), the GPU process (SwiftShader rasterises there),
+ * the rest of the browser and the app's server (its live swarm); 1,000 per core.
+ */
+function cpuTable(rows: [number, CaseFigures[]][]) {
+  if (rows.some(([, figs]) => figs.some((f) => !f.cpu))) return
+  const label = { main: 'main', workers: 'workers', gpu: 'GPU', other: 'other', server: 'server' }
+  const head = THREAD_GROUPS.map((g) => pad(label[g], 7)).join('') + '  total'
+  console.log(
+    `\nCPU ms per second by thread, same windows (/proc; ${cpus().length} cores = ${cpus().length * 1000})`,
+  )
+  console.log('          ' + THROTTLES.map((t) => `── CPU ${t}× ──`.padEnd(45)).join(''))
+  console.log('   agents' + THROTTLES.map(() => ` ${head}`.padEnd(45)).join(''))
+  for (const [n, figs] of rows) {
+    const cells = figs.map((f) => {
+      const c = f.cpu!
+      const total = THREAD_GROUPS.reduce((sum, g) => sum + c[g], 0)
+      return ` ${THREAD_GROUPS.map((g) => pad(fmt(c[g], 0), 7)).join('')}${pad(fmt(total, 0), 7)}`.padEnd(
+        45,
+      )
+    })
+    console.log(`${pad(n.toLocaleString('en-US'), 9)}${cells.join('')}`)
+  }
+}
+
 /** Table 2: the canvas alone, the live sim, then the renderer alone (sim paused). */
 function table(title: string, rows: [number, CaseFigures | null, CaseFigures | null][]) {
   const base = rows.find(([n]) => n === 1) ?? rows[0]!
@@ -324,6 +360,7 @@ async function main() {
       pageRows.push([n, figs])
     }
     pageTable(pageRows)
+    cpuTable(pageRows)
     if (CANVAS) {
       const rows: [number, CaseFigures, CaseFigures][] = []
       for (const n of AGENTS) {
