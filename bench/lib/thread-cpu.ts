@@ -10,7 +10,7 @@ import { execSync } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 
 export const THREAD_GROUPS = ['main', 'workers', 'gpu', 'other', 'server'] as const
-export type ThreadGroup = (typeof THREAD_GROUPS)[number]
+type ThreadGroup = (typeof THREAD_GROUPS)[number]
 export type ThreadCpu = Record<ThreadGroup, number>
 
 function read(path: string): string | null {

@@ -114,7 +114,7 @@ export function viewSetViews(
 }
 
 /** Allocate a frame buffer: shared when `shared` (the page is cross-origin isolated). */
-export function allocFrame(bytes: number, shared: boolean): FrameBuffer {
+function allocFrame(bytes: number, shared: boolean): FrameBuffer {
   return shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes)
 }
 
