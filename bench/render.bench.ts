@@ -281,18 +281,18 @@ function pageTable(rows: [number, CaseFigures[]][]) {
 function cpuTable(rows: [number, CaseFigures[]][]) {
   if (rows.some(([, figs]) => figs.some((f) => !f.cpu))) return
   const label = { main: 'main', workers: 'workers', gpu: 'GPU', other: 'other', server: 'server' }
-  const head = THREAD_GROUPS.map((g) => pad(label[g], 7)).join('') + '  total'
+  const head = THREAD_GROUPS.map((g) => pad(label[g], 8)).join('') + '   total'
   console.log(
     `\nCPU ms per second by thread, same windows (/proc; ${cpus().length} cores = ${cpus().length * 1000})`,
   )
-  console.log('          ' + THROTTLES.map((t) => `── CPU ${t}× ──`.padEnd(45)).join(''))
-  console.log('   agents' + THROTTLES.map(() => ` ${head}`.padEnd(45)).join(''))
+  console.log('          ' + THROTTLES.map((t) => `── CPU ${t}× ──`.padEnd(50)).join(''))
+  console.log('   agents' + THROTTLES.map(() => ` ${head}`.padEnd(50)).join(''))
   for (const [n, figs] of rows) {
     const cells = figs.map((f) => {
       const c = f.cpu!
       const total = THREAD_GROUPS.reduce((sum, g) => sum + c[g], 0)
-      return ` ${THREAD_GROUPS.map((g) => pad(fmt(c[g], 0), 7)).join('')}${pad(fmt(total, 0), 7)}`.padEnd(
-        45,
+      return ` ${THREAD_GROUPS.map((g) => pad(fmt(c[g], 0), 8)).join('')}${pad(fmt(total, 0), 8)}`.padEnd(
+        50,
       )
     })
     console.log(`${pad(n.toLocaleString('en-US'), 9)}${cells.join('')}`)

@@ -4,7 +4,8 @@
  * thread, its dedicated workers (the sim worker and the picking worker), the GPU process (with
  * SwiftShader, the rasteriser), the rest of the browser (browser process, compositor, IO threads)
  * and the bench's other child processes (the app's server: it runs the live swarm too).
- * Elsewhere than Linux, readings are null and the bench prints no CPU table.
+ * GOTCHA: a renderer's main thread is the process's first thread (tid = pid) and keeps the
+ * executable's name, not 'CrRendererMain'. Elsewhere than Linux, readings are null and the bench prints no CPU table.
  */
 import { execSync } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
@@ -82,7 +83,7 @@ export function browserThreadCpu(): ThreadCpu | null {
           ? 'server'
           : type === 'gpu-process'
             ? 'gpu'
-            : type === 'renderer' && comm === 'CrRendererMain'
+            : type === 'renderer' && (tid === String(pid) || comm === 'CrRendererMain')
               ? 'main'
               : type === 'renderer' && comm.startsWith('DedicatedWorker')
                 ? 'workers'
