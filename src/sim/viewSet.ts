@@ -31,6 +31,16 @@ export interface WorldRect {
   maxY: number
 }
 
+/*
+ * INSIDE_TEST (speed): a pass over every agent tests its position against a rectangle as 0/1
+ * arithmetic combined into ONE branch, in a loop of its own. Most agents lie outside, but which of
+ * the four comparisons fails first is random, so `a && b && c && d` mispredicts on about every
+ * other agent: fillViewSetFresh at 1,000,000 agents took 6.5 ms that way and 1.3 ms this way (Node,
+ * one machine). NaN compares false either way, so both forms treat it alike. Not for the passes
+ * over links: there the positions are read at random, and `||`, which reads y only when x passes,
+ * measured faster.
+ */
+
 /** A view set lists at most this share of the swarm's agents. */
 const VIEW_SET_SHARE = 1 / 8
 /** …and at most this many links per listed agent (a swarm averages about 2). */
@@ -130,7 +140,8 @@ function listInside(
     const i = within ? within[q]! : q
     const x = xs[i]!
     const y = ys[i]!
-    if (x >= x0 && x <= x1 && y >= y0 && y <= y1) {
+    // 0/1 arithmetic and one branch (INSIDE_TEST)
+    if ((+(x >= x0) & +(x <= x1) & +(y >= y0) & +(y <= y1)) !== 0) {
       if (k === cap) {
         out.drawn = 0
         return overflow(slots, out, k)
@@ -241,6 +252,33 @@ export function createFreshLinkScratch(capacity: number): FreshLinkScratch {
 }
 
 /**
+ * The indices (ascending) of the first `n` agents within [xlo, xhi] × [ylo, yhi] or at NaN, written
+ * to `out`; returns how many, or −1 when more than `out` holds. Its own small loop: the pass over
+ * the whole swarm (INSIDE_TEST).
+ */
+function scanNear(
+  xs: Float32Array,
+  ys: Float32Array,
+  n: number,
+  xlo: number,
+  xhi: number,
+  ylo: number,
+  yhi: number,
+  out: Uint32Array,
+): number {
+  const cap = out.length
+  let k = 0
+  for (let i = 0; i < n; i++) {
+    const x = xs[i]!
+    const y = ys[i]!
+    if ((+(x < xlo) | +(x > xhi) | +(y < ylo) | +(y > yhi)) !== 0) continue
+    if (k === cap) return -1
+    out[k++] = i
+  }
+  return k
+}
+
+/**
  * fillViewSet with links searched afresh from the agents' positions now, instead of the swarm's
  * last full search (which at 100,000 agents is up to ~100 ms old): the search runs over the agents
  * of the cells around the rectangle only, so it costs a few thousand agents' search, not the
@@ -306,31 +344,32 @@ export function fillViewSetFresh(
   const sx = sub.x
   const sy = sub.y
   const sc = sub.connections
-  const cap = sub.capacity
   const xs = buf.x
   const ys = buf.y
   const conns = buf.connections
-  // a cheap test first: most agents lie far outside (NaN passes it, to the exact cells below)
+  // a cheap test first: most agents lie far outside (NaN passes it, to the exact cells below);
+  // 0/1 arithmetic and one branch (INSIDE_TEST)
   const xlo = gx0 === 0 ? -Infinity : gx0 * LINK_DISTANCE - 1
   const xhi = gx1 === cols - 1 ? Infinity : (gx1 + 1) * LINK_DISTANCE + 1
   const ylo = gy0 === 0 ? -Infinity : gy0 * LINK_DISTANCE - 1
   const yhi = gy1 === rows - 1 ? Infinity : (gy1 + 1) * LINK_DISTANCE + 1
+  const near = scanNear(xs, ys, buf.count, xlo, xhi, ylo, yhi, map)
+  if (near < 0) return { count: fillViewSet(buf, links, rect, slots, out), fresh: false }
   let k = 0
-  for (let i = 0, n = buf.count; i < n; i++) {
+  for (let q = 0; q < near; q++) {
+    const i = map[q]!
     const x = xs[i]!
     const y = ys[i]!
-    if (x < xlo || x > xhi || y < ylo || y > yhi) continue
     let cx = (x * inv) | 0
     let cy = (y * inv) | 0
     cx = cx < 0 ? 0 : cx >= cols ? cols - 1 : cx
     cy = cy < 0 ? 0 : cy >= rows ? rows - 1 : cy
     if (cx < gx0 || cx > gx1 || cy < gy0 || cy > gy1) continue
-    if (k === cap) return { count: fillViewSet(buf, links, rect, slots, out), fresh: false }
     // agents left of/above the world sit in cell 0, where the shift is 0: x − tx ≥ 0 otherwise
     sx[k] = x - tx
     sy[k] = y - ty
     sc[k] = conns[i]!
-    map[k] = i
+    map[k] = i // k ≤ q: the list is compacted in place
     inView[k] = +(cx >= vx0 && cx <= vx1 && cy >= vy0 && cy <= vy1)
     k++
   }
