@@ -104,8 +104,9 @@ export class SwarmSim {
     // 0.5 / 1.5: start the number fields as doubles, so V8 never re-shapes the object mid-run.
     this.ctx = { world: this.world, rng: this.rng, active: true, speedFactor: 1.5, nowMs: 0.5 }
     this.buffers = createAgentBuffers(count)
-    this.links = createLinkBuffers(count)
-    this.linkSearch = new LinkSearch(count, this.links)
+    // grown by the search to the swarm's link budget (links.ts reserveLinks)
+    this.links = createLinkBuffers(0)
+    this.linkSearch = new LinkSearch(this.links)
     this.failList = new Int32Array(count)
     this.failPos = new Int32Array(count).fill(-1)
     initAgents(this.buffers, count, this.world, this.rng, this.epochMs)

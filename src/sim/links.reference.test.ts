@@ -179,7 +179,7 @@ describe('link search: identical output to the pre-rewrite reference', () => {
     fc.assert(
       fc.property(swarmArb, (swarm) => {
         const want = referenceLinks(buffersOf(swarm), swarm.world)
-        const search = new LinkSearch(1)
+        const search = new LinkSearch()
         const rows = Math.max(1, Math.ceil(swarm.world.height / 120))
         for (let stages = 1; stages <= rows + 2; stages++) {
           expectStaged(search, swarm, stages, want)
@@ -201,7 +201,7 @@ describe('link search: identical output to the pre-rewrite reference', () => {
     sim.advance(ms)
     const buf = sim.buffers
     const want = referenceLinks(buf, sim.world)
-    const search = new LinkSearch(buf.capacity)
+    const search = new LinkSearch()
     search.run(buf, sim.world)
     expectSame(search.links, want)
     for (let stages = 1; stages <= 9; stages++) {

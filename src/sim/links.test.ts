@@ -1,7 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createSwarmSim } from './engine'
-import { computeLinksInto, createLinkBuffers, createLinkGrid, gridFits } from './links'
+import {
+  LinkSearch,
+  computeLinksInto,
+  createLinkBuffers,
+  createLinkGrid,
+  gridFits,
+  reserveLinks,
+} from './links'
 import { buffersOf } from './testSupport'
 import type { AgentBuffers, LinkBuffers, World } from './types'
 
@@ -142,6 +149,36 @@ describe('link-neighbour search (uniform grid)', () => {
       { x: Number.NaN, y: 5, connections: 1 },
     ])
     expect(gridLinks(buf, { width: 400, height: 400 })).toEqual(['0-1'])
+  })
+
+  it('sizes its output by the link budget Σ min(connections, 7), growing it in place', () => {
+    const buf = buffersOf([
+      { x: 10, y: 10, connections: 9 },
+      { x: 20, y: 10, connections: 2 },
+      { x: 30, y: 10, connections: 0 },
+    ])
+    const links = createLinkBuffers(0)
+    computeLinksInto(buf, createLinkGrid({ width: 400, height: 400 }, buf.capacity), links)
+    expect(links.a.length).toBe(9) // 7 + 2 + 0
+    expect(linkSet(links)).toEqual(['0-1', '0-2', '1-2']) // a pair picked by either end
+    // a search whose budget fits keeps the arrays; a larger one replaces them on the same object
+    const a = links.a
+    reserveLinks(links, 9)
+    expect(links.a).toBe(a)
+    reserveLinks(links, 20)
+    expect(links.a.length).toBe(25)
+    expect(links.b.length).toBe(25)
+    // the staged search publishes into the object it was given, whatever the budget
+    const sim = createSwarmSim({ seed: 3, count: 2000 })
+    const held = sim.links
+    const search = new LinkSearch(held)
+    while (!search.runStaged(sim.buffers, sim.world, 3));
+    expect(search.links).toBe(held)
+    let budget = 0
+    for (let i = 0; i < sim.buffers.count; i++) budget += Math.min(7, sim.buffers.connections[i]!)
+    expect(held.a.length).toBeLessThanOrEqual(budget)
+    expect(held.count).toBeGreaterThan(0)
+    expect(linkSet(held)).toEqual(gridLinks(sim.buffers, sim.world))
   })
 
   it.each([1, 2, 3, 4, 7])(

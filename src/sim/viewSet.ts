@@ -247,7 +247,7 @@ export function createFreshLinkScratch(capacity: number): FreshLinkScratch {
     map: new Uint32Array(n),
     inView: new Uint8Array(n),
     grid: null,
-    links: createLinkBuffers(n),
+    links: createLinkBuffers(0), // grown to the largest neighbourhood's link budget
   }
 }
 

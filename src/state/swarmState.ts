@@ -205,7 +205,7 @@ export const runtime: SwarmRuntime = {
   replayAccum: 0,
   linkCycleVersion: -1,
   // (the worker searches its own links: the shared search starts small and grows when needed)
-  linkSearch: new LinkSearch(firstLocal instanceof LocalSimSource ? firstSim.buffers.capacity : 1),
+  linkSearch: new LinkSearch(),
   restoreStarted: false,
   feedNotice: null,
 }
