@@ -134,6 +134,25 @@ describe('link-neighbour search (uniform grid)', () => {
     )
   })
 
+  it('one grid serves a sparse swarm, then a dense one (its candidate lists grow)', () => {
+    const world = { width: 1200, height: 1200 }
+    const grid = createLinkGrid(world, 40)
+    const links = createLinkBuffers(0)
+    const sparse = buffersOf(
+      Array.from({ length: 40 }, (_, i) => ({ x: 30 * i, y: 30 * i, connections: 3 })),
+    )
+    computeLinksInto(sparse, grid, links)
+    expect(new Set(linkSet(links))).toEqual(referenceLinks(sparse, world))
+    const small = grid.cand.length
+    // all 40 in one cell: every one a candidate of every other
+    const dense = buffersOf(
+      Array.from({ length: 40 }, (_, i) => ({ x: 10 + 2 * i, y: 50, connections: 7 })),
+    )
+    computeLinksInto(dense, grid, links)
+    expect(grid.cand.length).toBeGreaterThan(small)
+    expect(new Set(linkSet(links))).toEqual(referenceLinks(dense, world))
+  })
+
   it('never allocates a new grid while the world and capacity fit', () => {
     const grid = createLinkGrid({ width: 1600, height: 1000 }, 146)
     expect(gridFits(grid, { width: 1600, height: 1000 }, 146)).toBe(true)

@@ -6,8 +6,9 @@
  * Layout: a counting sort puts the agents in cell order and copies their positions into `sxy` in
  * that order (slots), so the three-cell runs of a row are read sequentially (cache friendly at
  * 100k agents) and agents are searched in slot order. Each slot keeps the cut of its picks; a pair
- * picked by both ends yields one link. All scratch memory is allocated once per (world, capacity);
- * a call allocates nothing.
+ * picked by both ends yields one link. The grid's scratch is allocated once per (world, capacity),
+ * but for the candidate lists, which grow with the fullest cell, and the output, which grows with
+ * the link budget (reserveLinks): a call allocates only when one of those grew.
  *
  * GOTCHA (speed): the hot loops are written for TurboFan, which re-checks every typed array
  * (map, detached buffer, bounds) on each access inside a loop and spills registers in a big one:
@@ -46,7 +47,10 @@ export interface LinkGrid {
    * cut[2s] = +Infinity: it took every candidate; -1: none (budget 0).
    */
   cut: Float64Array
-  /** per-agent scratch: candidates within LINK_DISTANCE, (squared distance, slot) pairs */
+  /**
+   * per-agent scratch: candidates within LINK_DISTANCE, (squared distance, slot) pairs; room for
+   * every agent of a 3×3 block of cells (sized by bucketAgents from the fullest cell)
+   */
   cand: Float64Array
   /** the same for the second of two slots searched together */
   cand2: Float64Array
@@ -99,8 +103,8 @@ export function createLinkGrid(world: World, capacity: number, cellSize = LINK_D
     sxy: new Float32Array(capacity * 2 + 2),
     sk: new Uint8Array(capacity),
     cut: new Float64Array(2 * capacity),
-    cand: new Float64Array(2 * capacity),
-    cand2: new Float64Array(2 * capacity),
+    cand: new Float64Array(0),
+    cand2: new Float64Array(0),
     best: new Float64Array(2 * MAX_CONNECTIONS),
   }
 }
@@ -138,9 +142,18 @@ function bucketAgents(buf: AgentBuffers, grid: LinkGrid): number {
     cellOf[i] = c
     cellStart[c + 1]!++
   }
+  let fullest = 0
   for (let c = 0; c < cells; c++) {
+    const k = cellStart[c + 1]!
+    fullest = k > fullest ? k : fullest
     cellStart[c + 1]! += cellStart[c]!
     cellCursor[c] = cellStart[c]!
+  }
+  // a slot's candidates: the agents of its 3×3 block, and one pair written past the last kept
+  const candPairs = Math.min(9 * fullest, n) + 2
+  if (grid.cand.length < 2 * candPairs) {
+    grid.cand = new Float64Array(2 * candPairs)
+    grid.cand2 = new Float64Array(2 * candPairs)
   }
   let budget = 0
   for (let i = 0; i < n; i++) {
