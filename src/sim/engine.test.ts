@@ -268,6 +268,11 @@ describe('lookups and bookkeeping', () => {
     expect(sim.agentAt(17)?.id).toBe(id)
     expect(sim.agentAt(30)).toBeNull()
     expect(sim.agentAt(-1)).toBeNull()
+    // the ids rewritten (a live state): the map is rebuilt on the next lookup after reindex()
+    sim.buffers.ids[17] = 'rewritten'
+    sim.reindex()
+    expect(sim.indexOfId('rewritten')).toBe(17)
+    expect(sim.indexOfId(id)).toBe(-1)
   })
 
   it('random healthy / failing picks', () => {
