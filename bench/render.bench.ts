@@ -22,7 +22,9 @@
  * It prints figures; it does not pass or fail on them.
  *
  * Env: BENCH_MS (measured window per case, 5000), BENCH_WARMUP_MS (2000), BENCH_AGENTS
- * ("1,10000,100000,1000000"), BENCH_THROTTLE ("1,4"), BENCH_CANVAS=0 (skip table 2), BENCH_EXTRA
+ * ("1,10000,100000,1000000"), BENCH_THROTTLE ("1,4"), BENCH_PASSES (1: table 1 measured that many
+ * times over, pass after pass, its figures averaged and every pass's ratios printed; see
+ * lib/passes.ts), BENCH_CANVAS=0 (skip table 2), BENCH_EXTRA
  * (appended to every URL: '&sim=main' measures the main-thread simulation for comparison),
  * BENCH_GPU=1 (use the machine's GPU: ANGLE's Vulkan backend, then its EGL and GL backends, the
  * first whose WebGL renderer is not a software one), BENCH_VIEWPORT ("1280x720"), BENCH_OUT (build
@@ -36,8 +38,9 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type CDPSession } from '@playwright/test'
 import { chromiumPath } from '../scripts/chromium-path.mjs'
 import { GPU_ARGS, SOFTWARE_RENDERER } from './lib/gpu-args'
+import { baseRow, mergePasses, passRatios, type CaseFigures, type PageRows } from './lib/passes'
 import { startServer } from './lib/render-server'
-import { THREAD_GROUPS, browserThreadCpu, cpuPerSecond, type ThreadCpu } from './lib/thread-cpu'
+import { THREAD_GROUPS, browserThreadCpu, cpuPerSecond } from './lib/thread-cpu'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const WINDOW_MS = Number(process.env.BENCH_MS ?? 5000)
@@ -45,6 +48,7 @@ const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 2000)
 const AGENTS = (process.env.BENCH_AGENTS ?? '1,10000,100000,1000000').split(',').map(Number)
 const THROTTLES = (process.env.BENCH_THROTTLE ?? '1,4').split(',').map(Number)
 const CANVAS = process.env.BENCH_CANVAS !== '0'
+const PASSES = Math.max(1, Math.floor(Number(process.env.BENCH_PASSES ?? 1)) || 1)
 /** appended to every case's URL, e.g. '&sim=main' to compare with the main-thread simulation */
 const EXTRA = process.env.BENCH_EXTRA ?? ''
 /** picking and the link age are reported at this many agents (the design's figures) */
@@ -69,20 +73,6 @@ const COMMON_ARGS = [
   '--disable-component-update',
   '--no-first-run',
 ]
-
-interface CaseFigures {
-  fps: number
-  mainMs: number
-  sceneMs: number
-  renderMs: number
-  frames: number
-  /** longest gap between two animation frames (ms) */
-  worstMs: number
-  /** p95 of the displayed links' age (ms), NaN when not reported */
-  linkAgeP95: number
-  /** CPU ms per second of the browser's thread groups over the window (null: no /proc) */
-  cpu: ThreadCpu | null
-}
 
 interface CaseOptions {
   links?: boolean
@@ -243,9 +233,10 @@ async function rendererName(browser: Browser): Promise<string> {
 }
 
 /** Table 1: the whole page, one row per agent count, one column group per CPU throttle. */
-function pageTable(rows: [number, CaseFigures[]][]) {
-  const base = rows.find(([n]) => n === 1) ?? rows[0]!
-  console.log('\nthe whole Swarm Core page (overlays visible, sim live, links on)')
+function pageTable(rows: PageRows) {
+  const base = baseRow(rows)
+  const over = PASSES > 1 ? `, mean of ${PASSES} passes` : ''
+  console.log(`\nthe whole Swarm Core page (overlays visible, sim live, links on${over})`)
   console.log(
     '          ' + THROTTLES.map((t) => `──────────── CPU ${t}× ────────────`.padEnd(47)).join(''),
   )
@@ -278,7 +269,7 @@ function pageTable(rows: [number, CaseFigures[]][]) {
  * workers (the sim worker and the picking worker), the GPU process (SwiftShader rasterises there),
  * the rest of the browser and the app's server (its live swarm); 1,000 per core.
  */
-function cpuTable(rows: [number, CaseFigures[]][]) {
+function cpuTable(rows: PageRows) {
   if (rows.some(([, figs]) => figs.some((f) => !f.cpu))) return
   const label = { main: 'main', workers: 'workers', gpu: 'GPU', other: 'other', server: 'server' }
   const head = THREAD_GROUPS.map((g) => pad(label[g], 8)).join('') + '   total'
@@ -352,14 +343,23 @@ async function main() {
         `load average ${load.toFixed(1)} on ${cpus().length} cores at start`,
     )
     const mode = await page0AgentDraw(browser)
-    const pageRows: [number, CaseFigures[]][] = []
-    for (const n of AGENTS) {
-      const figs: CaseFigures[] = []
-      for (const throttle of THROTTLES)
-        figs.push(await measure(browser, n, { overlays: true, throttle }))
-      pageRows.push([n, figs])
+    const passes: PageRows[] = []
+    for (let p = 0; p < PASSES; p++) {
+      const rows: PageRows = []
+      for (const n of AGENTS) {
+        const figs: CaseFigures[] = []
+        for (const throttle of THROTTLES)
+          figs.push(await measure(browser, n, { overlays: true, throttle }))
+        rows.push([n, figs])
+      }
+      passes.push(rows)
     }
+    const pageRows = mergePasses(passes)
     pageTable(pageRows)
+    if (PASSES > 1) {
+      console.log('each pass, its ratios to its own 1-agent figure:')
+      for (const line of passRatios(passes, THROTTLES)) console.log(line)
+    }
     cpuTable(pageRows)
     if (CANVAS) {
       const rows: [number, CaseFigures, CaseFigures][] = []
