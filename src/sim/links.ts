@@ -347,10 +347,11 @@ function pickLinks(
  * buckets the agents — copying their positions — and the last publishes). Every displayed swarm
  * (local sim, live feed, replayed or imported snapshot) gets its links from this one search, so all
  * obey §9: < LINK_DISTANCE units, at most min(connections, 7) per agent. Allocates only when the
- * world or the agent capacity grows.
+ * world, the agent capacity, the fullest cell or the link budget grows; `links` stays the object it
+ * was given (its arrays grow in place).
  */
 export class LinkSearch {
-  links: LinkBuffers
+  readonly links: LinkBuffers
   private grid: LinkGrid | null = null
   private back: LinkBuffers | null = null
   private stage = 0
