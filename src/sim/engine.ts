@@ -17,7 +17,8 @@ import {
   STEP_MS,
 } from './constants'
 import type { SimEvent, SimListener } from './events'
-import { LinkSearch, createLinkBuffers } from './links'
+import { createLinkBuffers } from './links'
+import { LinkSearch } from './linkSearch'
 import {
   defaultHealth,
   defaultParameters,
@@ -114,7 +115,6 @@ export class SwarmSim {
     this.failList = new Int32Array(count)
     this.failPos = new Int32Array(count).fill(-1)
     initAgents(this.buffers, count, this.world, this.rng, this.epochMs)
-    this.reindex()
     this.isActive = opts.active ?? true
     this.actionText = this.isActive ? BANNER_ACTIVE : BANNER_STANDBY
     updateMetrics(this)

@@ -38,7 +38,7 @@ export {
   worldForCount,
   writeAgent,
 } from './agents'
-export { LinkSearch } from './links'
+export { LinkSearch } from './linkSearch'
 export * from './viewSet'
 export { createGatheredView, gatherView, type ViewField } from './viewFields'
 export { SwarmSim, createSwarmSim } from './engine'

@@ -2,13 +2,13 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createSwarmSim } from './engine'
 import {
-  LinkSearch,
   computeLinksInto,
   createLinkBuffers,
   createLinkGrid,
   gridFits,
   reserveLinks,
 } from './links'
+import { LinkSearch } from './linkSearch'
 import { buffersOf } from './testSupport'
 import type { AgentBuffers, LinkBuffers, World } from './types'
 
