@@ -228,7 +228,7 @@ export class SwarmSim {
     for (let i = 0; i < this.stepHooks.length; i++) this.stepHooks[i]!(this)
   }
 
-  /** Link-neighbour search (uniform grid, links.ts LinkSearch); fills `links`, returns the count. */
+  /** Link-neighbour search (uniform grid, linkSearch.ts); fills `links`, returns the count. */
   computeLinks(): number {
     return this.linkSearch.run(this.buffers, this.world)
   }
