@@ -17,6 +17,7 @@ import {
   STEP_MS,
 } from './constants'
 import type { SimEvent, SimListener } from './events'
+import { FailingSet } from './failingSet'
 import { createLinkBuffers } from './links'
 import { LinkSearch } from './linkSearch'
 import {
@@ -76,10 +77,8 @@ export class SwarmSim {
   readonly tasks: Task[] = defaultTasks()
   readonly health: HealthItem[] = defaultHealth()
   readonly metrics: Metrics = emptyMetrics()
-  /** Dense list of failing agent indices (failList[0..failingCount)); failPos[i] = slot or −1. */
-  readonly failList: Int32Array
-  readonly failPos: Int32Array
-  failingCount = 0
+  /** The failing agents (their look is FLAG.failing in the buffers; resyncFailing rebuilds it). */
+  readonly failing: FailingSet
   /**
    * A failing agent the automatic recovery tick leaves alone (−1: none): the main view's simulated
    * 2 s error, which its own 8 s timer recovers (§4 "Main view start").
@@ -112,12 +111,15 @@ export class SwarmSim {
     // grown by the search to the swarm's link budget (links.ts reserveLinks)
     this.links = createLinkBuffers(0)
     this.linkSearch = new LinkSearch(this.links)
-    this.failList = new Int32Array(count)
-    this.failPos = new Int32Array(count).fill(-1)
+    this.failing = new FailingSet(count)
     initAgents(this.buffers, count, this.world, this.rng, this.epochMs)
     this.isActive = opts.active ?? true
     this.actionText = this.isActive ? BANNER_ACTIVE : BANNER_STANDBY
     updateMetrics(this)
+  }
+
+  get failingCount(): number {
+    return this.failing.count
   }
 
   /** Simulated ms since start. */
@@ -242,12 +244,12 @@ export class SwarmSim {
   }
 
   isFailing(i: number): boolean {
-    return this.failPos[i]! >= 0
+    return this.failing.has(i)
   }
 
   /** Automatic failure of agent i: frozen, red; logs the alert when `alert` and emits an error event. */
   failAgent(i: number, alert = true): void {
-    if (this.failPos[i]! >= 0) return
+    if (this.failing.has(i)) return
     this.addFailing(i)
     const textIndex = this.rng.int(FAILURE_TEXTS.length)
     const errorSeq = ++this.errorSeq
@@ -268,8 +270,8 @@ export class SwarmSim {
 
   /** Recover agent i (logs '[RECOVERY:{id5}] ...' when `log`). */
   recoverAgent(i: number, log = true): void {
-    if (this.failPos[i]! < 0) return
-    this.removeFailing(i)
+    if (!this.failing.has(i)) return
+    this.failing.remove(i)
     clearFailingLook(this.buffers, i)
     if (this.listeners.length > 0) {
       const id = this.buffers.ids[i]!
@@ -283,7 +285,7 @@ export class SwarmSim {
     if (i < 0 || i >= this.buffers.count) return
     this.buffers.status[i] = STATUS.idle
     this.buffers.mode[i] = MODE.idle
-    if (this.failPos[i]! < 0) this.addFailing(i)
+    if (!this.failing.has(i)) this.addFailing(i)
     setFailingLook(this.buffers, i)
     this.efficiency = Math.max(EFFICIENCY_MIN, this.efficiency - MANUAL_FAIL_EFFICIENCY_DROP)
     this.emit({ kind: 'failing', agentId: this.buffers.ids[i]!, index: i })
@@ -292,10 +294,11 @@ export class SwarmSim {
   /** Active: banner + idle agents explore. Standby: banner + about 30% of agents go idle. */
   setActive(active: boolean): void {
     const buf = this.buffers
+    const failPos = this.failing.pos
     this.isActive = active
     this.actionText = active ? BANNER_ACTIVE : BANNER_STANDBY
     for (let i = 0; i < buf.count; i++) {
-      if (this.failPos[i]! >= 0) continue
+      if (failPos[i]! >= 0) continue
       if (active) {
         if (buf.mode[i] === MODE.idle) buf.mode[i] = MODE.explore
       } else if (this.rng.chance(STANDBY_IDLE_SHARE)) {
@@ -309,9 +312,10 @@ export class SwarmSim {
   /** §4 failure tick: each non-failing agent fails with 10%; alerts beyond 20 are summarised. */
   failureTick(): void {
     const n = this.buffers.count
+    const failPos = this.failing.pos
     let failed = 0
     for (let i = 0; i < n; i++) {
-      if (this.failPos[i]! >= 0) continue
+      if (failPos[i]! >= 0) continue
       if (this.rng.chance(FAILURE_P)) {
         this.failAgent(i, failed < MAX_ALERTS_PER_TICK)
         failed++
@@ -325,9 +329,10 @@ export class SwarmSim {
   /** §4 recovery tick: each failing agent recovers with 40%; logs beyond 20 are summarised. */
   recoveryTick(): void {
     let recovered = 0
+    const failList = this.failing.list
     // Walk the dense list backwards: removal swaps the last entry into the freed slot.
-    for (let k = this.failingCount - 1; k >= 0; k--) {
-      const i = this.failList[k]!
+    for (let k = this.failing.count - 1; k >= 0; k--) {
+      const i = failList[k]!
       if (i === this.heldFailing) continue
       if (this.rng.chance(RECOVERY_P)) {
         this.recoverAgent(i, recovered < MAX_ALERTS_PER_TICK)
@@ -342,24 +347,27 @@ export class SwarmSim {
   /** A random non-failing agent index, or −1 when all fail. */
   randomHealthyAgent(): number {
     const n = this.buffers.count
-    if (this.failingCount >= n) return -1
+    const failing = this.failing
+    if (failing.count >= n) return -1
     for (let tries = 0; tries < 32; tries++) {
       const i = this.rng.int(n)
-      if (this.failPos[i]! < 0) return i
+      if (!failing.has(i)) return i
     }
-    for (let i = 0; i < n; i++) if (this.failPos[i]! < 0) return i
+    for (let i = 0; i < n; i++) if (!failing.has(i)) return i
     return -1
   }
 
   /** A random failing agent index, or −1 when none fail. */
   randomFailingAgent(): number {
-    return this.failingCount === 0 ? -1 : this.failList[this.rng.int(this.failingCount)]!
+    const f = this.failing
+    return f.count === 0 ? -1 : f.list[this.rng.int(f.count)]!
   }
 
   /** Ids of failing agents (snapshots). */
   failingIds(): string[] {
     const out: string[] = []
-    for (let k = 0; k < this.failingCount; k++) out.push(this.buffers.ids[this.failList[k]!]!)
+    const f = this.failing
+    for (let k = 0; k < f.count; k++) out.push(this.buffers.ids[f.list[k]!]!)
     return out
   }
 
@@ -400,25 +408,15 @@ export class SwarmSim {
 
   /** Rebuild the failing list from the FLAG.failing bits (after an external write). */
   resyncFailing(): void {
-    this.failPos.fill(-1)
-    this.failingCount = 0
+    this.failing.clear()
     for (let i = 0; i < this.buffers.count; i++) {
       if ((this.buffers.flags[i]! & FLAG.failing) !== 0) this.addFailing(i)
     }
   }
 
   private addFailing(i: number): void {
-    this.failPos[i] = this.failingCount
-    this.failList[this.failingCount++] = i
+    this.failing.add(i)
     setFailingLook(this.buffers, i)
-  }
-
-  private removeFailing(i: number): void {
-    const k = this.failPos[i]!
-    const last = this.failList[--this.failingCount]!
-    this.failList[k] = last
-    this.failPos[last] = k
-    this.failPos[i] = -1
   }
 }
 

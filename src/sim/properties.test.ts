@@ -50,7 +50,7 @@ function frozenStep(sim: SwarmSim, fx: Float32Array, fy: Float32Array): void {
   const b = sim.buffers
   fx.set(b.x)
   fy.set(b.y)
-  const failing = sim.failList.slice(0, sim.failingCount)
+  const failing = sim.failing.list.slice(0, sim.failingCount)
   sim.step()
   for (const i of failing) {
     if (b.x[i] !== fx[i] || b.y[i] !== fy[i]) throw new Error(`failing agent ${i} moved`)
