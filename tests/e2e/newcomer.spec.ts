@@ -2,7 +2,7 @@
  * Issue 17: the rough edges a newcomer hit at desktop 1440×900, tablet 820×1180 (touch) and phone
  * 390×844 (touch), one test per numbered item (item 7 is in whitelist.spec.ts, item 11 in
  * tests/server/request-logging.test.ts and tests/server/readme.test.ts). Each failed on the code before the
- * fix. The camera's touch and keyboard work is in scene.spec.ts.
+ * fix. The camera's touch work is in scene-touch.spec.ts, its keyboard work in scene.spec.ts.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { createTestWallet, injectPhantom, phantomArgs, type TestWallet } from '../helpers/wallet'

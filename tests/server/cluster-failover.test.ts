@@ -14,12 +14,12 @@
  */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
-import { decodeFrame, type FeedLogger } from '../../src/feed/protocol'
 import { createTestWallet, signIn } from '../helpers/wallet'
 import { backends } from './helpers/backends'
+import { health, readSse, sleep, waitFor } from './helpers/cluster-probes'
 import { CuttableProxy } from './helpers/cuttable-proxy'
 import { ensureFaketime, faketimeEnv } from './helpers/faketime'
+import { FeedWatcher } from './helpers/feed-watcher'
 import { REDIS_URL, dropRedisPrefix, redisAvailable } from './helpers/redis'
 import { type ServerProcess, exited, startServer } from './helpers/server-process'
 
@@ -29,183 +29,6 @@ const skip = !pg || !redisAvailable
 if (skip) console.warn('test:cluster: PostgreSQL or Redis unreachable, skipping')
 
 const LEASE_MS = 2000
-const TERM_MARKER = 9
-const quiet: FeedLogger = { warn: () => {}, error: () => {} }
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/** Waits for `cond` (usable in hooks, where expect.poll is not). */
-async function waitFor(cond: () => boolean, ms: number, what: string): Promise<void> {
-  const end = performance.now() + ms
-  while (!cond()) {
-    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await sleep(50)
-  }
-}
-
-interface Sample {
-  t: number
-  /** largest distance any agent moved since the previous frame with its position */
-  jump: number
-}
-
-/** A real `ws` client on one instance, recording what a viewer would see. */
-class FeedWatcher {
-  readonly ws: WebSocket
-  /** arrival times of type 1 frames */
-  readonly positionTimes: number[] = []
-  /** position-carrying frames (0 and 1) with their largest per-agent jump */
-  readonly samples: Sample[] = []
-  readonly terms: number[] = []
-  termRegressions = 0
-  duplicateIds = 0
-  readonly tasks: { t: number; score: number; completed: number }[] = []
-  private completed = 0
-  private readonly ids = new Set<string>()
-  private readonly at = new Map<string, { x: number; y: number }>()
-
-  constructor(port: number) {
-    this.ws = new WebSocket(`ws://127.0.0.1:${port}/ws?terms=1`)
-    this.ws.on('error', () => {})
-    this.ws.on('message', (d: Buffer) => this.onFrame(d))
-  }
-
-  private onFrame(d: Buffer): void {
-    const t = performance.now()
-    if (d[0] === TERM_MARKER) {
-      const { term } = JSON.parse(d.subarray(1).toString()) as { term: number }
-      if (term < (this.terms.at(-1) ?? 0)) this.termRegressions++
-      this.terms.push(term)
-      return
-    }
-    const m = decodeFrame(d, quiet)
-    if (!m) return
-    if (m.type === 0 || m.type === 1) {
-      const list = m.type === 0 ? m.payload.agents : m.payload
-      let jump = 0
-      for (const p of list) {
-        const before = this.at.get(p.id)
-        if (before) jump = Math.max(jump, Math.hypot(p.x - before.x, p.y - before.y))
-        this.at.set(p.id, { x: p.x, y: p.y })
-      }
-      this.samples.push({ t, jump })
-      if (m.type === 1) this.positionTimes.push(t)
-    } else if (m.type === 2 || m.type === 5) {
-      if (this.ids.has(m.payload.id)) this.duplicateIds++
-      this.ids.add(m.payload.id)
-    } else if (m.type === 4) {
-      this.completed = m.payload.completedTasks
-    } else if (m.type === 3) {
-      // Task progress only grows, and wraps to 0 as completedTasks grows by one: this sum only grows.
-      const progress = m.payload.reduce((s, task) => s + task.progress, 0)
-      this.tasks.push({ t, score: this.completed * 100 + progress, completed: this.completed })
-    }
-  }
-
-  framesSince(t: number): number {
-    return this.positionTimes.filter((x) => x > t).length
-  }
-
-  /**
-   * The longest silence between two position frames from the last one before `from` to `to`
-   * (frames of a killed leader may still arrive after the kill: the gap is wherever it is), and
-   * the arrival time of the frame that ended it.
-   */
-  longestGap(from: number, to: number): { gap: number; end: number } {
-    const ts = this.positionTimes.filter((x) => x <= to)
-    const first = Math.max(
-      1,
-      ts.findIndex((x) => x > from),
-    )
-    let best = { gap: 0, end: from }
-    for (let i = first; i < ts.length; i++) {
-      const gap = ts[i]! - ts[i - 1]!
-      if (gap > best.gap) best = { gap, end: ts[i]! }
-    }
-    return best
-  }
-
-  /** The largest jump among the first `n` position-carrying frames at or after `t`. */
-  jumpAfter(t: number, n = 3): number {
-    return Math.max(
-      0,
-      ...this.samples
-        .filter((x) => x.t >= t)
-        .slice(0, n)
-        .map((x) => x.jump),
-    )
-  }
-
-  /** Most type 1 frames inside any 100 ms window within [from, to]. */
-  burst(from: number, to: number): number {
-    const ts = this.positionTimes.filter((x) => x >= from && x <= to)
-    let most = 0
-    for (let i = 0, j = 0; i < ts.length; i++) {
-      while (ts[i]! - ts[j]! >= 100) j++
-      most = Math.max(most, i - j + 1)
-    }
-    return most
-  }
-
-  lastTaskBefore(t: number) {
-    return this.tasks.filter((x) => x.t <= t).at(-1)
-  }
-
-  firstTaskAfter(t: number) {
-    return this.tasks.find((x) => x.t > t)
-  }
-
-  close(): void {
-    this.ws.terminate()
-  }
-}
-
-interface Health {
-  feed?: string
-  feedTerm?: number
-}
-
-/** /api/health of one instance, or undefined when it does not answer within `ms` (stopped, dead). */
-async function health(base: string, ms = 1000): Promise<Health | undefined> {
-  try {
-    const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(ms) })
-    return (await res.json()) as Health
-  } catch {
-    return undefined
-  }
-}
-
-/** Reads an SSE stream for `ms`; returns the numbered events (id, event, data). */
-async function readSse(url: string, ms: number, lastEventId?: number) {
-  const headers: Record<string, string> = {}
-  if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId)
-  const ctrl = new AbortController()
-  const res = await fetch(url, { headers, signal: ctrl.signal })
-  const reader = res.body!.getReader()
-  const events: { id: number; event: string; data: Record<string, unknown> }[] = []
-  const timer = setTimeout(() => ctrl.abort(), ms)
-  let text = ''
-  try {
-    for (;;) {
-      const { value, done } = await reader.read()
-      if (done) break
-      text += Buffer.from(value).toString()
-      let end: number
-      while ((end = text.indexOf('\n\n')) >= 0) {
-        const block = text.slice(0, end)
-        text = text.slice(end + 2)
-        const id = /^id: (\d+)$/m.exec(block)?.[1]
-        const event = /^event: (.+)$/m.exec(block)?.[1]
-        const data = /^data: (.+)$/m.exec(block)?.[1]
-        if (id && event && data) events.push({ id: Number(id), event, data: JSON.parse(data) })
-      }
-    }
-  } catch {
-    /* aborted: done reading */
-  } finally {
-    clearTimeout(timer)
-  }
-  return events
-}
 
 describe.skipIf(skip)('test:cluster: three instances, one PostgreSQL, Redis behind proxies', () => {
   const prefix = `vpos_t_${randomBytes(4).toString('hex')}`
