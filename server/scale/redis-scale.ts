@@ -18,18 +18,32 @@
  *   whole lease goes ISOLATED: it runs its own sim for its own sockets (no client's feed freezes)
  *   and says so in /api/health. Once Redis answers again it rejoins the election.
  *
- * Failover continues the swarm: the leader writes a rolling resume state (the whole sim, see
- * src/sim/resumeState) every second and at a graceful shutdown; followers keep the newest position
- * frame and the highest event ids they relayed. A new leader resumes from the state plus those
- * positions, so agents move on from where clients last saw them and ids never repeat. A graceful
- * shutdown hands over at once: one script saves the state, deletes the lease and tells the
- * followers, who elect immediately instead of waiting for the lease to expire.
+ * Failover continues the swarm from where clients last saw it (feed-takeover.ts: the leader's
+ * rolling resume record, the positions and event ids followers relayed since). A graceful shutdown
+ * hands over at once: one script saves the record, deletes the lease and tells the followers, who
+ * elect immediately instead of waiting for the lease to expire. The scripts and the channel's
+ * framing: lease-scripts.ts.
  */
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
-import { MSG, decodeFrame } from '../../src/feed/protocol'
+import { MSG } from '../../src/feed/protocol'
 import type { FeedEngine } from './feed-engine'
 import type { FeedRelay } from './feed-relay'
+import {
+  EventSeqs,
+  continueWatched,
+  parseResumeRecord,
+  takeOver,
+  type RelayedPositions,
+} from './feed-takeover'
+import {
+  KEEP_PX,
+  defineLeaseScripts,
+  handoverNotice,
+  splitTerm,
+  withTerm,
+  type LeaseScripts,
+} from './lease-scripts'
 import { scaleRedisOptions } from './redis-options'
 
 export interface RedisScaleOptions {
@@ -46,101 +60,13 @@ export interface RedisScaleOptions {
 
 export type FeedRole = 'leader' | 'follower' | 'isolated'
 
-/** KEYS: lease, term counter. ARGV: instance id, ttl. → the held term, or 0 when another holds it. */
-const ACQUIRE = `
-local cur = redis.call('GET', KEYS[1])
-if cur then
-  local sep = string.find(cur, '|', 1, true)
-  if sep and string.sub(cur, 1, sep - 1) == ARGV[1] then
-    redis.call('PEXPIRE', KEYS[1], ARGV[2])
-    return tonumber(string.sub(cur, sep + 1))
-  end
-  return 0
-end
-local t = redis.call('INCR', KEYS[2])
-redis.call('SET', KEYS[1], ARGV[1] .. '|' .. t, 'PX', ARGV[2])
-return t`
-/** KEYS: lease. ARGV: token, ttl. */
-const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return 0`
-/** KEYS: lease, channel, state. ARGV: token, payload, '1' to keep it as the latest state, px. */
-const PUBLISH = `if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('PUBLISH', KEYS[2], ARGV[2])
-if ARGV[3] == '1' then redis.call('SET', KEYS[3], ARGV[2], 'PX', ARGV[4]) end
-return 1`
-/** KEYS: lease, key. ARGV: token, value, px. */
-const SAVE = `if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
-return 1`
-/** KEYS: lease, resume, channel. ARGV: token, resume state, px, handover notice. */
-const HANDOVER = `if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
-redis.call('DEL', KEYS[1])
-redis.call('PUBLISH', KEYS[3], ARGV[4])
-return 1`
-
-interface ScaleCommands {
-  vposAcquire(lease: string, termKey: string, id: string, ttl: number): Promise<number>
-  vposRenew(lease: string, token: string, ttl: number): Promise<number>
-  vposPublish(
-    lease: string,
-    channel: string,
-    stateKey: string,
-    token: string,
-    payload: Buffer,
-    keep: '0' | '1',
-    px: number,
-  ): Promise<number>
-  vposSave(lease: string, key: string, token: string, value: string, px: number): Promise<number>
-  vposHandover(
-    lease: string,
-    resumeKey: string,
-    channel: string,
-    token: string,
-    value: string,
-    px: number,
-    notice: Buffer,
-  ): Promise<number>
-}
-
-/** The byte after the term header that marks a handover notice instead of a frame. */
-const HANDOVER_BYTE = 0xfe
-const TERM_BYTES = 4
-/** Kept long enough for any follower to resume from, short enough not to linger. */
-const KEEP_PX = 10 * 60_000
 /** Publishes not yet answered, at most: beyond, frames are dropped (never queued for later). */
 const MAX_IN_FLIGHT = 16
-/**
- * Event ids of term T start above T × this: instances that ran their own sims while isolated may
- * have issued the same numbers, and none of those can come back under a newer term.
- */
-const TERM_ID_BLOCK = 1_000_000_000
-
-interface ResumeRecord {
-  term: number
-  writtenAt: number
-  messageSeq: number
-  errorSeq: number
-  state: unknown
-}
-
-function withTerm(term: number, body: Uint8Array): Buffer {
-  const out = Buffer.allocUnsafe(TERM_BYTES + body.length)
-  out.writeUInt32BE(term, 0)
-  out.set(body, TERM_BYTES)
-  return out
-}
-
-/** The number in an event id such as 'm42' / 'e7' (0 when it has none). */
-function seqOf(id: unknown): number {
-  const m = typeof id === 'string' ? /(\d+)$/.exec(id) : null
-  return m ? Number(m[1]) : 0
-}
 
 export class RedisScale {
   readonly instanceId: string
   readonly stats = { fenced: 0, dropped: 0, handovers: 0, elections: 0, abandonedRounds: 0 }
-  private readonly pub: Redis & ScaleCommands
+  private readonly pub: Redis & LeaseScripts
   private readonly sub: Redis
   private readonly channel: string
   private readonly leaseKey: string
@@ -171,9 +97,8 @@ export class RedisScale {
   private subscribed = false
   private closed = false
   /** newest packed positions relayed from Redis, with their term */
-  private lastPositions: { term: number; frame: Uint8Array } | undefined
-  private messageSeq = 0
-  private errorSeq = 0
+  private lastPositions: RelayedPositions | undefined
+  private readonly seqs = new EventSeqs()
   private readonly leadingListeners = new Set<(leading: boolean) => void>()
 
   constructor(
@@ -191,13 +116,8 @@ export class RedisScale {
     this.resumeEveryMs = opts.resumeEveryMs ?? Math.min(1000, Math.floor(this.ttlMs / 2))
     this.instanceId = opts.instanceId ?? randomUUID()
     const redisOpts = scaleRedisOptions(Math.max(100, Math.floor(this.ttlMs / 4)))
-    this.pub = new Redis(opts.url, redisOpts) as Redis & ScaleCommands
+    this.pub = defineLeaseScripts(new Redis(opts.url, redisOpts))
     this.sub = new Redis(opts.url, redisOpts)
-    this.pub.defineCommand('vposAcquire', { numberOfKeys: 2, lua: ACQUIRE })
-    this.pub.defineCommand('vposRenew', { numberOfKeys: 1, lua: RENEW })
-    this.pub.defineCommand('vposPublish', { numberOfKeys: 3, lua: PUBLISH })
-    this.pub.defineCommand('vposSave', { numberOfKeys: 2, lua: SAVE })
-    this.pub.defineCommand('vposHandover', { numberOfKeys: 3, lua: HANDOVER })
     // ioredis reconnects on its own; failures surface through the election rounds.
     this.pub.on('error', () => {})
     this.sub.on('error', () => {})
@@ -224,10 +144,8 @@ export class RedisScale {
     // ioredis keeps reconnecting in the background after a failed first connect.
     await Promise.all([this.pub.connect(), this.sub.connect()]).catch(() => {})
     try {
-      const state = await this.pub.getBuffer(this.stateKey)
-      if (state && state.length > TERM_BYTES && !this.relay.latestState) {
-        this.relay.relay(state.subarray(TERM_BYTES), state.readUInt32BE(0))
-      }
+      const kept = splitTerm(await this.pub.getBuffer(this.stateKey))
+      if (kept && !this.relay.latestState) this.relay.relay(kept.body, kept.term)
     } catch {
       /* no Redis yet: the election isolates */
     }
@@ -282,10 +200,10 @@ export class RedisScale {
   }
 
   private onMessage(message: Buffer): void {
-    if (this.closed || message.length <= TERM_BYTES) return
-    const term = message.readUInt32BE(0)
-    const frame = message.subarray(TERM_BYTES)
-    if (frame.length === 1 && frame[0] === HANDOVER_BYTE) {
+    const split = this.closed ? null : splitTerm(message)
+    if (!split) return
+    const { term, body: frame } = split
+    if (split.handover) {
       // The leader left gracefully and released the lease: elect now, not at the next round.
       if (this.role === 'follower' && term >= this.seenTerm) {
         this.stats.handovers++
@@ -301,15 +219,10 @@ export class RedisScale {
       this.follow()
     }
     if (this.role === 'isolated') return
-    const type = frame[0]
-    if (type === MSG.packedPositions) {
+    if (frame[0] === MSG.packedPositions) {
       this.lastPositions = { term, frame: Uint8Array.from(frame) }
-    } else if (type === MSG.systemMessage || type === MSG.errorEvent) {
-      const msg = decodeFrame(frame)
-      if (msg?.type === MSG.systemMessage)
-        this.messageSeq = Math.max(this.messageSeq, seqOf(msg.payload.id))
-      if (msg?.type === MSG.errorEvent)
-        this.errorSeq = Math.max(this.errorSeq, seqOf(msg.payload.id))
+    } else {
+      this.seqs.note(frame)
     }
     this.relay.relay(frame, term)
   }
@@ -383,30 +296,21 @@ export class RedisScale {
     this.term = term
     this.token = `${this.instanceId}|${term}`
     this.deadline = sentAt + this.ttlMs
-    const record = await this.readResume()
+    const record = parseResumeRecord(await this.pub.get(this.resumeKey))
     if (this.closed) return
     // A follower's own sim never ran: continue the swarm from the freshest state there is. An
     // instance that led the newest term (stepped down at its deadline, or isolated) keeps its own
     // sim, unless others led on meanwhile.
-    const idFloor = term * TERM_ID_BLOCK
-    const ownNewest = this.ownSimIsNewest
+    const keepOwn =
+      this.ownSimIsNewest || (wasRunning && !(record && record.term > this.isolatedAt))
     this.ledTerm = term
-    if (!ownNewest && (!wasRunning || (record && record.term > this.isolatedAt))) {
-      const positions =
-        this.lastPositions && record && this.lastPositions.term >= record.term
-          ? decodeFrame(this.lastPositions.frame)
-          : null
-      this.engine.source.continueFrom?.({
-        ...(record
-          ? { state: record.state, skipMs: Math.max(0, Date.now() - record.writtenAt) }
-          : {}),
-        ...(positions?.type === MSG.packedPositions ? { positions: positions.payload } : {}),
-        messageSeq: Math.max(this.messageSeq, record?.messageSeq ?? 0, idFloor),
-        errorSeq: Math.max(this.errorSeq, record?.errorSeq ?? 0, idFloor),
-      })
-    } else {
-      this.engine.source.continueFrom?.({ messageSeq: idFloor, errorSeq: idFloor })
-    }
+    takeOver(this.engine.source, {
+      term,
+      keepOwn,
+      record,
+      positions: this.lastPositions,
+      seqs: this.seqs,
+    })
     this.seenTerm = Math.max(this.seenTerm, term)
     this.setRole('leader')
     if (wasRunning) this.publish(this.engine.stateFrame())
@@ -415,28 +319,10 @@ export class RedisScale {
     void this.saveResume()
   }
 
-  private async readResume(): Promise<ResumeRecord | undefined> {
-    const raw = await this.pub.get(this.resumeKey)
-    if (!raw) return undefined
-    try {
-      const r = JSON.parse(raw) as ResumeRecord
-      return typeof r.term === 'number' ? r : undefined
-    } catch {
-      return undefined
-    }
-  }
-
+  /** The resume record of the sim now (undefined: the source cannot capture its state). */
   private resumeValue(): string | undefined {
     const state = this.engine.source.captureState?.()
-    if (state === undefined) return undefined
-    const record: ResumeRecord = {
-      term: this.term,
-      writtenAt: Date.now(),
-      messageSeq: this.messageSeq,
-      errorSeq: this.errorSeq,
-      state,
-    }
-    return JSON.stringify(record)
+    return state === undefined ? undefined : this.seqs.record(this.term, state)
   }
 
   /** The rolling resume state: at most one write in flight, fenced like every frame. */
@@ -459,12 +345,10 @@ export class RedisScale {
 
   /** Back from isolation under another leader: its latest state replaces our local swarm at once. */
   private async rejoinAsFollower(): Promise<void> {
-    const state = await this.pub.getBuffer(this.stateKey)
+    const kept = splitTerm(await this.pub.getBuffer(this.stateKey))
     if (this.role !== 'isolated') return
     this.follow()
-    if (state && state.length > TERM_BYTES) {
-      this.relay.relay(state.subarray(TERM_BYTES), state.readUInt32BE(0))
-    }
+    if (kept) this.relay.relay(kept.body, kept.term)
   }
 
   private follow(): void {
@@ -488,14 +372,7 @@ export class RedisScale {
       return
     }
     // A follower's own sim never ran: continue the swarm its clients were watching.
-    const last = this.relay.latestState ? decodeFrame(this.relay.latestState) : null
-    if (last?.type === MSG.swarmState) this.engine.source.resume?.(last.payload)
-    const positions = this.lastPositions ? decodeFrame(this.lastPositions.frame) : null
-    this.engine.source.continueFrom?.({
-      ...(positions?.type === MSG.packedPositions ? { positions: positions.payload } : {}),
-      messageSeq: this.messageSeq,
-      errorSeq: this.errorSeq,
-    })
+    continueWatched(this.engine.source, this.relay.latestState, this.lastPositions, this.seqs)
     this.engine.start(0)
   }
 
@@ -543,7 +420,7 @@ export class RedisScale {
           this.token,
           value,
           KEEP_PX,
-          withTerm(this.term, Uint8Array.of(HANDOVER_BYTE)),
+          handoverNotice(this.term),
         )
         .catch(() => {})
     }
