@@ -85,6 +85,8 @@ export class SwarmSim {
    */
   heldFailing = -1
   private acc = 0
+  private isoMs = NaN
+  private iso = ''
   private messageSeq = 0
   private errorSeq = 0
   private readonly linkSearch: LinkSearch
@@ -159,9 +161,19 @@ export class SwarmSim {
       id: `m${id}`,
       type,
       text,
-      timestamp: new Date(this.nowMs).toISOString(),
+      timestamp: this.timestamp(),
     }
     this.emit({ kind: 'message', message })
+  }
+
+  /** The simulated clock as ISO text, built once per step (a failure tick stamps thousands). */
+  private timestamp(): string {
+    const ms = this.nowMs
+    if (ms !== this.isoMs) {
+      this.isoMs = ms
+      this.iso = new Date(ms).toISOString()
+    }
+    return this.iso
   }
 
   addStepHook(hook: (sim: SwarmSim) => void): () => void {
@@ -261,7 +273,7 @@ export class SwarmSim {
         id: `e${errorSeq}`,
         errorCode: `AGT-${101 + textIndex}`,
         message: text,
-        timestamp: new Date(this.nowMs).toISOString(),
+        timestamp: this.timestamp(),
         agentId: id,
       }
       this.emit({ kind: 'error', error, index: i })

@@ -1,7 +1,9 @@
 /**
  * What the sim reports while it runs. Listeners (the store, the live-feed server) subscribe with
- * `sim.on(listener)`; events fire synchronously inside tick(). Events are rare (messages, failures,
- * timers), so creating their objects never happens in the per-agent hot loop.
+ * `sim.on(listener)`; events fire synchronously inside tick(). Events come with messages, timers and
+ * failures, never from the per-agent movement loop; but a §4 failure tick fails ~10% of the swarm
+ * at once (10,000 'error' events at 100,000 agents) and the recovery ticks after it restore 40% of
+ * the failing each: a consumer of a big swarm keeps what it shows (RECENT_ERRORS).
  */
 import type { ErrorEvent, HealthItem, Message, Metrics, Task } from './model'
 
@@ -22,3 +24,9 @@ export type SimEvent =
   | { kind: 'active'; isActive: boolean; actionText: string }
 
 export type SimListener = (event: SimEvent) => void
+
+/**
+ * Of a burst of 'error' events, what a display keeps: the newest this many (the store's
+ * recentErrors, swarmState.ts). The sim worker forwards no more per post (simWorkerCore.ts).
+ */
+export const RECENT_ERRORS = 20

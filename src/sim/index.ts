@@ -27,6 +27,7 @@ export * from './types'
 export * from './constants'
 export * from './model'
 export type { SimEvent, SimListener } from './events'
+export { RECENT_ERRORS } from './events'
 export { Rng } from './random'
 export {
   type Agent,

@@ -24,6 +24,7 @@ import {
   type Task,
   type World,
   FAILING_IDS_CAP,
+  RECENT_ERRORS,
   scanSwarm,
   type SwarmScan,
 } from '../sim'
@@ -94,7 +95,7 @@ export interface SwarmState {
   snapshots: SnapshotManagerState
 }
 
-export const RECENT_ERRORS_CAP = 20
+export const RECENT_ERRORS_CAP = RECENT_ERRORS
 
 /**
  * The displayed swarm's per-frame part, outside the valtio proxy: panels are never notified per

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { FAILURE_TICK_STEPS } from '../constants'
+import { RECENT_ERRORS } from '../events'
 import type { FromWorker } from './protocol'
 import { LINK_PERIOD_MS, STALE_FRAME_MS, SimWorkerCore, stagesFor } from './simWorkerCore'
 
@@ -139,6 +141,28 @@ describe('sim worker core: the link search between steps', () => {
     c.pump()
     expect(frames).toHaveLength(0)
     expect(c.sim!.stepIndex).toBe(0)
+  })
+})
+
+describe('sim worker core: events', () => {
+  it('a failure tick of a big swarm posts its console lines and only the newest errors', () => {
+    const states: Extract<FromWorker, { t: 'state' }>[] = []
+    const c = new SimWorkerCore((m) => {
+      if (m.t === 'state') states.push(m)
+      if (m.t === 'frame') c.handle({ t: 'release', frame: m.frame, links: m.links })
+    })
+    c.handle({ t: 'init', seed: 2, count: 20_000, epochMs: 0, shared: false, clock: false })
+    c.handle({ t: 'advance', steps: FAILURE_TICK_STEPS - 1, links: false })
+    states.length = 0
+    c.handle({ t: 'advance', steps: 1, links: false })
+    // ~10 % of 20,000 agents failed in that step; the page keeps only the newest RECENT_ERRORS
+    expect(c.sim!.failingCount).toBeGreaterThan(500)
+    const events = states.flatMap((m) => m.events)
+    const errors = events.flatMap((e) => (e.kind === 'error' ? [Number(e.error.id.slice(1))] : []))
+    expect(errors).toHaveLength(RECENT_ERRORS)
+    expect(errors.at(-1)! - errors[0]!).toBe(RECENT_ERRORS - 1)
+    expect(events.some((e) => e.kind === 'message' && e.message.type === 'alert')).toBe(true)
+    expect(events.every((e) => e.kind === 'message' || e.kind === 'error')).toBe(true)
   })
 })
 

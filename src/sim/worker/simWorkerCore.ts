@@ -17,7 +17,6 @@ import { MAX_STEPS_PER_TICK, STEP_MS } from '../constants'
 import { createAgentBuffers } from '../agents'
 import { SwarmSim } from '../engine'
 import { applyFork, readingsOf } from '../fork'
-import type { SimEvent } from '../events'
 import {
   adoptViews,
   fieldViews,
@@ -31,6 +30,7 @@ import {
   type FrameBuffer,
   type FrameLayout,
 } from './frameLayout'
+import { PostedEvents } from './postedEvents'
 import type { FromWorker, ToWorker, WorkerReadings } from './protocol'
 import {
   createFreshLinkScratch,
@@ -89,7 +89,7 @@ export class SimWorkerCore {
   private detachMainView: (() => void) | null = null
   private frames = new FramePool(false)
   private linkFrames = new FramePool(false)
-  private events: SimEvent[] = []
+  private readonly events = new PostedEvents()
   private lastAt = 0
   private lastReadingsAt = -Infinity
   private forceReadings = true
@@ -217,7 +217,7 @@ export class SimWorkerCore {
     this.linkFrames = new FramePool(m.shared)
     this.clockOn = m.clock
     this.lastAt = this.clock.now()
-    sim.on((e) => this.events.push(e))
+    sim.on(this.events.add)
     this.fullSearch()
     this.post(
       {
@@ -296,14 +296,13 @@ export class SimWorkerCore {
   private flush(frames = true): void {
     const t = this.clock.now()
     const due = this.forceReadings || t - this.lastReadingsAt >= READINGS_EVERY_MS
-    if (this.events.length > 0 || due) {
+    if (this.events.pending || due) {
       const readings = due ? this.readings() : null
       if (due) {
         this.lastReadingsAt = t
         this.forceReadings = false
       }
-      this.post({ t: 'state', events: this.events, readings }, [])
-      this.events = []
+      this.post({ t: 'state', events: this.events.take(), readings }, [])
     }
     if (frames && (this.dirty || this.linksDirty)) this.publish()
   }
