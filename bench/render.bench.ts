@@ -37,7 +37,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type CDPSession } from '@playwright/test'
 import { chromiumPath } from '../scripts/chromium-path.mjs'
-import { GPU_ARGS, SOFTWARE_RENDERER } from './lib/gpu-args'
+import { COMMON_ARGS, GPU_ARGS, SOFTWARE_RENDERER, SWIFTSHADER_ARGS } from './lib/gpu-args'
 import { baseRow, mergePasses, passRatios, type CaseFigures, type PageRows } from './lib/passes'
 import { startServer } from './lib/render-server'
 import { THREAD_GROUPS, browserThreadCpu, cpuPerSecond } from './lib/thread-cpu'
@@ -62,17 +62,6 @@ const OUT = process.env.BENCH_OUT ?? join(tmpdir(), 'vpos-bench-render')
 const PORT = Number(process.env.BENCH_PORT ?? 5199)
 const ORIGIN = (process.env.BENCH_URL ?? `http://127.0.0.1:${PORT}`).replace(/\/+$/, '')
 const SEED = 1
-
-const SWIFTSHADER_ARGS = [
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--ignore-gpu-blocklist',
-]
-const COMMON_ARGS = [
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-]
 
 interface CaseOptions {
   links?: boolean

@@ -11,5 +11,19 @@ export const GPU_ARGS: readonly (readonly string[])[] = [
   ['--ignore-gpu-blocklist', '--use-gl=angle', '--use-angle=gl'],
 ]
 
+/** Software WebGL (SwiftShader), the benches' default: no GPU on the development machine. */
+export const SWIFTSHADER_ARGS: readonly string[] = [
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--ignore-gpu-blocklist',
+]
+
+/** Every bench browser: nothing running in the background that the figures would include. */
+export const COMMON_ARGS: readonly string[] = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
+
 /** A WebGL renderer string that names a software rasteriser. */
 export const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software/i
