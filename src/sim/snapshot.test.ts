@@ -1,11 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { toAgent, type Agent } from './agents'
 import { bufferDigest } from './digest'
 import { createSwarmSim } from './engine'
 import {
   createSnapshot,
   defaultSnapshotDescription,
   defaultSnapshotName,
+  SNAPSHOT_FILE_FORMAT,
+  SNAPSHOT_FILE_VERSION,
+  exportSnapshotParts,
   exportSnapshots,
   formatSnapshotTime,
   snapshotCreatedText,
@@ -98,6 +102,38 @@ describe('export / import', () => {
     expect(ra!.metrics).toEqual(a.metrics)
     expect(ra!.messages).toEqual(a.messages)
     expect(ra!.world).toEqual(a.world)
+  })
+
+  it('in pieces, the same text as one JSON.stringify of the whole file (empty swarms too)', () => {
+    const a = snap(1)
+    // 25,000 agents: pieces of 10,000, 10,000 and 5,000
+    const b = { ...snap(2, 25_000), id: 'def456' }
+    const empty = { ...snap(3), agents: { ...snap(3).agents, count: 0 } }
+    const list = [a, empty, b]
+    const whole = JSON.stringify({
+      format: SNAPSHOT_FILE_FORMAT,
+      version: SNAPSHOT_FILE_VERSION,
+      exportedAt: 'now',
+      snapshots: list.map((s) => {
+        const agents: Agent[] = []
+        for (let i = 0; i < s.agents.count; i++) agents.push(toAgent(s.agents, i))
+        const { id, timestamp, name, description, world, efficiency } = s
+        const { metrics, failingAgents, messages } = s
+        return {
+          ...{ id, timestamp, name, description, world, efficiency },
+          ...{ metrics, failingAgents, messages, agents },
+        }
+      }),
+    })
+    expect(exportSnapshotParts(list, 'now').join('')).toBe(whole)
+    expect(exportSnapshotParts([], 'now').join('')).toBe(
+      JSON.stringify({
+        format: SNAPSHOT_FILE_FORMAT,
+        version: 1,
+        exportedAt: 'now',
+        snapshots: [],
+      }),
+    )
   })
 
   const good = () => JSON.parse(exportSnapshots([snap()], 'now'))

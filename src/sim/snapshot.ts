@@ -3,7 +3,7 @@
  * export file format. Export writes plain §3 Agent objects; the import side (zod validation) is
  * snapshotFile.ts, loaded only when a file is imported, so zod stays out of the first-paint bundle.
  */
-import { cloneAgentBuffers, toAgent, type Agent } from './agents'
+import { cloneAgentBuffers, toAgent } from './agents'
 import type { Message, Metrics } from './model'
 import type { AgentBuffers, World } from './types'
 
@@ -76,28 +76,50 @@ export function createSnapshot(input: SnapshotInput): Snapshot {
   }
 }
 
-/** The export file (JSON text) for these snapshots. */
-export function exportSnapshots(snapshots: readonly Snapshot[], exportedAt: string): string {
-  const file = {
+/** Agents per piece of an export (exportSnapshotParts): ~3.5 MB of JSON. */
+const AGENTS_PER_PART = 10_000
+
+/**
+ * The export file for these snapshots as pieces of JSON text whose concatenation is the file
+ * (a Blob takes them as they are). One string would not do for big swarms: a snapshot of
+ * 1,000,000 agents is ~350 MB of JSON, and two of them pass V8's longest string (~512 MB).
+ */
+export function exportSnapshotParts(snapshots: readonly Snapshot[], exportedAt: string): string[] {
+  const head = JSON.stringify({
     format: SNAPSHOT_FILE_FORMAT,
     version: SNAPSHOT_FILE_VERSION,
     exportedAt,
-    snapshots: snapshots.map((s) => {
-      const agents: Agent[] = []
-      for (let i = 0; i < s.agents.count; i++) agents.push(toAgent(s.agents, i))
-      return {
-        id: s.id,
-        timestamp: s.timestamp,
-        name: s.name,
-        description: s.description,
-        world: s.world,
-        efficiency: s.efficiency,
-        metrics: s.metrics,
-        failingAgents: s.failingAgents,
-        messages: s.messages,
-        agents,
-      }
-    }),
-  }
-  return JSON.stringify(file)
+    snapshots: [],
+  })
+  // everything but the closing ']}' of the empty list: the snapshots go there
+  const parts = [head.slice(0, -2)]
+  snapshots.forEach((s, k) => {
+    const meta = JSON.stringify({
+      id: s.id,
+      timestamp: s.timestamp,
+      name: s.name,
+      description: s.description,
+      world: s.world,
+      efficiency: s.efficiency,
+      metrics: s.metrics,
+      failingAgents: s.failingAgents,
+      messages: s.messages,
+      agents: [],
+    })
+    parts.push((k > 0 ? ',' : '') + meta.slice(0, -2))
+    for (let from = 0; from < s.agents.count; from += AGENTS_PER_PART) {
+      const to = Math.min(s.agents.count, from + AGENTS_PER_PART)
+      const agents: string[] = []
+      for (let i = from; i < to; i++) agents.push(JSON.stringify(toAgent(s.agents, i)))
+      parts.push((from > 0 ? ',' : '') + agents.join(','))
+    }
+    parts.push(']}')
+  })
+  parts.push(']}')
+  return parts
+}
+
+/** The export file (JSON text) for these snapshots (small ones: see exportSnapshotParts). */
+export function exportSnapshots(snapshots: readonly Snapshot[], exportedAt: string): string {
+  return exportSnapshotParts(snapshots, exportedAt).join('')
 }

@@ -11,6 +11,7 @@ import {
   Rng,
   createSnapshot,
   defaultSnapshotName,
+  exportSnapshotParts,
   exportSnapshots,
   snapshotCreatedText,
   type AgentBuffers,
@@ -285,6 +286,15 @@ export function tickReplay(dtMs: number): void {
 /** The export file (JSON text) of all snapshots. */
 export function exportSnapshotsJson(exportedAt = new Date().toISOString()): string {
   return exportSnapshots(swarm.snapshots.snapshots, exportedAt)
+}
+
+/**
+ * The same file as a Blob, built in pieces (exportSnapshotParts): the Export button's, as the
+ * snapshots of a big swarm pass the longest string a page can hold.
+ */
+export function exportSnapshotsBlob(exportedAt = new Date().toISOString()): Blob {
+  const parts = exportSnapshotParts(swarm.snapshots.snapshots, exportedAt)
+  return new Blob(parts, { type: 'application/json' })
 }
 
 /**

@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import {
-  exportSnapshotsJson,
+  exportSnapshotsBlob,
   importSnapshotsJson,
   swarm,
   takeSnapshot,
@@ -41,15 +41,17 @@ const Note = styled.p<{ $error?: boolean }>`
   overflow-wrap: anywhere;
 `
 
-function download(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
+function download(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file)
   const a = document.createElement('a')
   a.href = url
   a.download = name
   document.body.append(a)
   a.click()
   a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
+  // GOTCHA: not at once: the browser reads a big file after click() returns, and a revoked URL
+  // cancels the download (a 700 MB export of two 1,000,000-agent snapshots did)
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
 function exportName(now = new Date()): string {
@@ -61,15 +63,35 @@ function exportName(now = new Date()): string {
 export function SnapshotPanel() {
   const m = useSnapshot(swarm).snapshots
   const fileRef = useRef<HTMLInputElement>(null)
-  const [imported, setImported] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
   const [readError, setReadError] = useState<string | null>(null)
   const error = readError ?? m.importError
+
+  const onExport = () => {
+    setNotice(null)
+    setReadError(null)
+    let file: Blob
+    try {
+      file = exportSnapshotsBlob()
+    } catch {
+      // a big swarm's snapshots may not fit in this tab's memory as JSON
+      setReadError('Export failed: the snapshots are too large for this browser to export')
+      return
+    }
+    download(file, exportName())
+    if (file.size > MAX_IMPORT_BYTES) {
+      const mb = Math.round(file.size / 1024 / 1024)
+      setNotice(
+        `Exported ${mb} MB: files over ${MAX_IMPORT_BYTES / 1024 / 1024} MB cannot be imported back`,
+      )
+    }
+  }
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const input = e.currentTarget
     const file = input.files?.[0]
     input.value = ''
-    setImported(null)
+    setNotice(null)
     setReadError(null)
     if (!file) return
     if (file.size > MAX_IMPORT_BYTES) {
@@ -84,17 +106,14 @@ export function SnapshotPanel() {
       return
     }
     const result = await importSnapshotsJson(text)
-    if (result.ok) setImported(`Imported ${result.count} snapshot${result.count === 1 ? '' : 's'}`)
+    if (result.ok) setNotice(`Imported ${result.count} snapshot${result.count === 1 ? '' : 's'}`)
   }
 
   return (
     <OverlayPanel title="Snapshots" testId="snapshot-panel">
       <Tools>
         <IconButton onClick={() => takeSnapshot()}>Take snapshot</IconButton>
-        <IconButton
-          onClick={() => download(exportSnapshotsJson(), exportName())}
-          disabled={m.snapshots.length === 0}
-        >
+        <IconButton onClick={onExport} disabled={m.snapshots.length === 0}>
           Export
         </IconButton>
         <IconButton onClick={() => fileRef.current?.click()}>Import</IconButton>
@@ -127,7 +146,7 @@ export function SnapshotPanel() {
           {error}
         </Note>
       )}
-      {imported && !error && <Note role="status">{imported}</Note>}
+      {notice && !error && <Note role="status">{notice}</Note>}
     </OverlayPanel>
   )
 }
