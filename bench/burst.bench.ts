@@ -15,10 +15,9 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser } from '@playwright/test'
-import { chromiumPath } from '../scripts/chromium-path.mjs'
 import { FAILURE_TICK_STEPS, STEP_MS } from '../src/sim/constants'
 import { COMMON_ARGS, SWIFTSHADER_ARGS } from './lib/gpu-args'
-import { startServer } from './lib/render-server'
+import { startBench } from './lib/render-server'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const AGENTS = (process.env.BENCH_AGENTS ?? '100000,1000000').split(',').map(Number)
@@ -100,12 +99,7 @@ async function measure(browser: Browser, agents: number): Promise<Burst> {
 }
 
 async function main() {
-  const exe = chromiumPath()
-  if (!exe) throw new Error('no Chromium: set CHROMIUM_PATH or install Debian’s chromium')
-  const server = await startServer({ root: ROOT, outDir: OUT, port: PORT })
-  const stop = () => {
-    if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
-  }
+  const { exe, stop } = await startBench({ root: ROOT, outDir: OUT, port: PORT })
   try {
     const browser = await chromium.launch({
       executablePath: exe,

@@ -36,10 +36,9 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type CDPSession } from '@playwright/test'
-import { chromiumPath } from '../scripts/chromium-path.mjs'
 import { COMMON_ARGS, GPU_ARGS, SOFTWARE_RENDERER, SWIFTSHADER_ARGS } from './lib/gpu-args'
 import { baseRow, mergePasses, passRatios, type CaseFigures, type PageRows } from './lib/passes'
-import { startServer } from './lib/render-server'
+import { startBench } from './lib/render-server'
 import { THREAD_GROUPS, browserThreadCpu, cpuPerSecond } from './lib/thread-cpu'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -314,12 +313,7 @@ async function launch(exe: string): Promise<Browser> {
 }
 
 async function main() {
-  const exe = chromiumPath()
-  if (!exe) throw new Error('no Chromium: set CHROMIUM_PATH or install Debian’s chromium')
-  const server = await startServer({ root: ROOT, outDir: OUT, port: PORT })
-  const stop = () => {
-    if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
-  }
+  const { exe, stop } = await startBench({ root: ROOT, outDir: OUT, port: PORT })
   const browser = await launch(exe).catch((e: unknown) => {
     stop()
     throw e

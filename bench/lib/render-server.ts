@@ -1,9 +1,11 @@
 /**
- * bench:render's server: the client built into its own folder and served by the real server
- * (production mode, SQLite in memory) on 127.0.0.1, unless BENCH_URL names one already running.
+ * The browser benches' server (bench:render, bench:burst): the client built into its own folder
+ * and served by the real server (production mode, SQLite in memory) on 127.0.0.1, unless
+ * BENCH_URL names one already running.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
+import { chromiumPath } from '../../scripts/chromium-path.mjs'
 
 interface ServeOptions {
   /** the repository's root */
@@ -13,8 +15,22 @@ interface ServeOptions {
   port: number
 }
 
+/**
+ * What a browser bench needs first: Debian's Chromium, and the served client (built and started
+ * unless BENCH_URL names a server already running) with the function that stops it.
+ */
+export async function startBench(opts: ServeOptions): Promise<{ exe: string; stop: () => void }> {
+  const exe = chromiumPath()
+  if (!exe) throw new Error('no Chromium: set CHROMIUM_PATH or install Debian’s chromium')
+  const server = await startServer(opts)
+  const stop = () => {
+    if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
+  }
+  return { exe, stop }
+}
+
 /** Builds the client and serves it, unless BENCH_URL names a server already running. */
-export async function startServer(opts: ServeOptions): Promise<ChildProcess | null> {
+async function startServer(opts: ServeOptions): Promise<ChildProcess | null> {
   if (process.env.BENCH_URL) return null
   const clientDir = join(opts.outDir, 'client')
   console.log(`building the client into ${clientDir} …`)
