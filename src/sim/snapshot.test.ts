@@ -125,8 +125,12 @@ describe('export / import', () => {
         }
       }),
     })
-    expect(exportSnapshotParts(list, 'now').join('')).toBe(whole)
-    expect(exportSnapshotParts([], 'now').join('')).toBe(
+    const join = (l: typeof list) => [...exportSnapshotParts(l, 'now')].map((p) => p.text).join('')
+    expect(join(list)).toBe(whole)
+    const done = [...exportSnapshotParts(list, 'now')].map((p) => p.agentsDone)
+    expect(done.at(-1)).toBe(12 + 25_000)
+    expect(done).toEqual([...done].sort((x, y) => x - y))
+    expect(join([])).toBe(
       JSON.stringify({
         format: SNAPSHOT_FILE_FORMAT,
         version: 1,

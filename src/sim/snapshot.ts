@@ -81,10 +81,14 @@ const AGENTS_PER_PART = 10_000
 
 /**
  * The export file for these snapshots as pieces of JSON text whose concatenation is the file
- * (a Blob takes them as they are). One string would not do for big swarms: a snapshot of
- * 1,000,000 agents is ~350 MB of JSON, and two of them pass V8's longest string (~512 MB).
+ * (a Blob takes them as they are), each with the agents written so far. One string would not do
+ * for big swarms: a snapshot of 1,000,000 agents is ~350 MB of JSON, and two of them pass V8's
+ * longest string (~512 MB). A generator, so a page can yield between pieces (snapshotStore.ts).
  */
-export function exportSnapshotParts(snapshots: readonly Snapshot[], exportedAt: string): string[] {
+export function* exportSnapshotParts(
+  snapshots: readonly Snapshot[],
+  exportedAt: string,
+): Generator<{ text: string; agentsDone: number }> {
   const head = JSON.stringify({
     format: SNAPSHOT_FILE_FORMAT,
     version: SNAPSHOT_FILE_VERSION,
@@ -92,8 +96,9 @@ export function exportSnapshotParts(snapshots: readonly Snapshot[], exportedAt: 
     snapshots: [],
   })
   // everything but the closing ']}' of the empty list: the snapshots go there
-  const parts = [head.slice(0, -2)]
-  snapshots.forEach((s, k) => {
+  yield { text: head.slice(0, -2), agentsDone: 0 }
+  let done = 0
+  for (const [k, s] of snapshots.entries()) {
     const meta = JSON.stringify({
       id: s.id,
       timestamp: s.timestamp,
@@ -106,20 +111,22 @@ export function exportSnapshotParts(snapshots: readonly Snapshot[], exportedAt: 
       messages: s.messages,
       agents: [],
     })
-    parts.push((k > 0 ? ',' : '') + meta.slice(0, -2))
+    yield { text: (k > 0 ? ',' : '') + meta.slice(0, -2), agentsDone: done }
     for (let from = 0; from < s.agents.count; from += AGENTS_PER_PART) {
       const to = Math.min(s.agents.count, from + AGENTS_PER_PART)
       const agents: string[] = []
       for (let i = from; i < to; i++) agents.push(JSON.stringify(toAgent(s.agents, i)))
-      parts.push((from > 0 ? ',' : '') + agents.join(','))
+      done += to - from
+      yield { text: (from > 0 ? ',' : '') + agents.join(','), agentsDone: done }
     }
-    parts.push(']}')
-  })
-  parts.push(']}')
-  return parts
+    yield { text: ']}', agentsDone: done }
+  }
+  yield { text: ']}', agentsDone: done }
 }
 
 /** The export file (JSON text) for these snapshots (small ones: see exportSnapshotParts). */
 export function exportSnapshots(snapshots: readonly Snapshot[], exportedAt: string): string {
-  return exportSnapshotParts(snapshots, exportedAt).join('')
+  let text = ''
+  for (const part of exportSnapshotParts(snapshots, exportedAt)) text += part.text
+  return text
 }

@@ -73,6 +73,23 @@ describe('snapshot persistence', () => {
     expect(kept.map((s) => s.id)).toContain('s0')
   })
 
+  it('trims by the capture-time index: a save never reads the stored snapshots back', async () => {
+    const storage = memoryStorage()
+    let reads = 0
+    setSnapshotStorage({ ...storage, getAll: () => (reads++, storage.getAll()) })
+    for (let k = 0; k < 23; k++) await saveSnapshot(snap(`s${k}`, 1000 - k))
+    expect(reads).toBe(0)
+    expect(storage.records.size).toBe(MAX_PERSISTED_SNAPSHOTS)
+    expect([...storage.records.keys()]).not.toContain('s22')
+  })
+
+  it('a storage that cannot list its ids still saves (trimmed by a later save)', async () => {
+    const storage = memoryStorage()
+    setSnapshotStorage({ ...storage, idsByAge: () => Promise.reject(new Error('denied')) })
+    expect(await saveSnapshot(snap('a', 1))).toBe(true)
+    expect([...storage.records.keys()]).toEqual(['a'])
+  })
+
   it('skips and deletes records that are not snapshots (old versions, damage)', async () => {
     const storage = memoryStorage()
     setSnapshotStorage(storage)
@@ -102,7 +119,7 @@ describe('snapshot persistence', () => {
 
   it('a refusing storage resolves false instead of throwing', async () => {
     const fail = () => Promise.reject(new Error('denied'))
-    setSnapshotStorage({ getAll: fail, put: fail, delete: fail, clear: fail })
+    setSnapshotStorage({ getAll: fail, idsByAge: fail, put: fail, delete: fail, clear: fail })
     expect(await saveSnapshot(snap('a', 1))).toBe(false)
     expect(await loadSnapshots()).toEqual([])
     await expect(deleteSnapshotRecord('a')).resolves.toBeUndefined()

@@ -11,10 +11,15 @@ import type { Snapshot } from '../sim'
 export const MAX_PERSISTED_SNAPSHOTS = 20
 const SNAPSHOT_DB = 'vpos-swarm'
 const SNAPSHOT_STORE = 'snapshots'
+/** version 2 adds the capture-time index (idsByAge) */
+const SNAPSHOT_DB_VERSION = 2
+const BY_TIME = 'timestamp'
 
 /** Where snapshot records live. Records are structured-clone-safe Snapshot objects. */
 export interface SnapshotStorage {
   getAll(): Promise<unknown[]>
+  /** the stored records' ids, oldest capture first, without reading the records themselves */
+  idsByAge(): Promise<string[]>
   put(record: Snapshot): Promise<void>
   delete(id: string): Promise<void>
   clear(): Promise<void>
@@ -25,13 +30,23 @@ export function indexedDbStorage(factory: IDBFactory): SnapshotStorage {
   let dbPromise: Promise<IDBDatabase> | null = null
   const open = (): Promise<IDBDatabase> =>
     (dbPromise ??= new Promise((resolve, reject) => {
-      const req = factory.open(SNAPSHOT_DB, 1)
+      const req = factory.open(SNAPSHOT_DB, SNAPSHOT_DB_VERSION)
       req.onupgradeneeded = () => {
-        if (!req.result.objectStoreNames.contains(SNAPSHOT_STORE)) {
-          req.result.createObjectStore(SNAPSHOT_STORE, { keyPath: 'id' })
-        }
+        const db = req.result
+        const store = db.objectStoreNames.contains(SNAPSHOT_STORE)
+          ? req.transaction!.objectStore(SNAPSHOT_STORE)
+          : db.createObjectStore(SNAPSHOT_STORE, { keyPath: 'id' })
+        if (!store.indexNames.contains(BY_TIME)) store.createIndex(BY_TIME, 'timestamp')
       }
-      req.onsuccess = () => resolve(req.result)
+      req.onsuccess = () => {
+        const db = req.result
+        // a newer version of the app in another tab upgrades the database: let it
+        db.onversionchange = () => {
+          db.close()
+          dbPromise = null
+        }
+        resolve(db)
+      }
       req.onerror = () => reject(req.error ?? new Error('IndexedDB open failed'))
     }))
   const run = <T>(
@@ -50,6 +65,8 @@ export function indexedDbStorage(factory: IDBFactory): SnapshotStorage {
     )
   return {
     getAll: () => run<unknown[]>('readonly', (s) => s.getAll()),
+    idsByAge: () =>
+      run('readonly', (s) => s.index(BY_TIME).getAllKeys()).then((keys) => keys.map(String)),
     put: (record) => run('readwrite', (s) => s.put(record)).then(() => undefined),
     delete: (id) => run('readwrite', (s) => s.delete(id)).then(() => undefined),
     clear: () => run('readwrite', (s) => s.clear()).then(() => undefined),
@@ -62,6 +79,10 @@ export function memoryStorage(): SnapshotStorage & { records: Map<string, Snapsh
   return {
     records,
     getAll: async () => [...records.values()].map((r) => structuredClone(r)),
+    idsByAge: async () =>
+      [...records.values()]
+        .sort((a, b) => a.timestamp - b.timestamp || (a.id < b.id ? -1 : 1))
+        .map((r) => r.id),
     put: async (record) => void records.set(record.id, structuredClone(record)),
     delete: async (id) => void records.delete(id),
     clear: async () => records.clear(),
@@ -171,9 +192,15 @@ export async function saveSnapshot(snapshot: Snapshot): Promise<boolean> {
   } catch {
     return false
   }
-  const all = await loadSnapshots()
-  const excess = all.length - MAX_PERSISTED_SNAPSHOTS
-  for (let k = 0; k < excess; k++) await deleteSnapshotRecord(all[k]!.id)
+  // Trim by the capture-time index: reading the records back to find the oldest deserialised
+  // every persisted snapshot (~70 MB each at 1,000,000 agents) on the page with each save.
+  let ids: string[] = []
+  try {
+    ids = await s.idsByAge()
+  } catch {
+    // best effort: the next save trims
+  }
+  for (let k = 0; k < ids.length - MAX_PERSISTED_SNAPSHOTS; k++) await deleteSnapshotRecord(ids[k]!)
   return true
 }
 

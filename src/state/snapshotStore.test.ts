@@ -313,7 +313,7 @@ describe('persistence (storage interface)', () => {
 
   it('a storage that refuses everything never breaks snapshots', async () => {
     const fail = () => Promise.reject(new Error('QuotaExceededError'))
-    setSnapshotStorage({ getAll: fail, put: fail, delete: fail, clear: fail })
+    setSnapshotStorage({ getAll: fail, idsByAge: fail, put: fail, delete: fail, clear: fail })
     const s = takeSnapshot()
     renameSnapshot(s.id, 'x')
     await settle()

@@ -289,11 +289,26 @@ export function exportSnapshotsJson(exportedAt = new Date().toISOString()): stri
 }
 
 /**
- * The same file as a Blob, built in pieces (exportSnapshotParts): the Export button's, as the
- * snapshots of a big swarm pass the longest string a page can hold.
+ * The same file as a Blob, built in pieces (exportSnapshotParts) with a pause for the page every
+ * ~50 ms: the Export button's. The snapshots of a big swarm pass the longest string a page can
+ * hold, and writing 1,000,000 agents takes seconds. `progress` gets the share of agents written.
  */
-export function exportSnapshotsBlob(exportedAt = new Date().toISOString()): Blob {
-  const parts = exportSnapshotParts(swarm.snapshots.snapshots, exportedAt)
+export async function exportSnapshotsBlob(
+  progress?: (share: number) => void,
+  exportedAt = new Date().toISOString(),
+): Promise<Blob> {
+  const list = [...swarm.snapshots.snapshots]
+  const total = list.reduce((n, s) => n + s.agents.count, 0)
+  const parts: string[] = []
+  let since = performance.now()
+  for (const part of exportSnapshotParts(list, exportedAt)) {
+    parts.push(part.text)
+    if (performance.now() - since > 50) {
+      progress?.(total > 0 ? part.agentsDone / total : 1)
+      await new Promise((r) => setTimeout(r, 0))
+      since = performance.now()
+    }
+  }
   return new Blob(parts, { type: 'application/json' })
 }
 

@@ -67,17 +67,26 @@ export function SnapshotPanel() {
   const [readError, setReadError] = useState<string | null>(null)
   const error = readError ?? m.importError
 
-  const onExport = () => {
+  const [exporting, setExporting] = useState(false)
+
+  const onExport = async () => {
     setNotice(null)
     setReadError(null)
+    setExporting(true)
     let file: Blob
     try {
-      file = exportSnapshotsBlob()
+      file = await exportSnapshotsBlob((share) =>
+        setNotice(`Exporting… ${Math.floor(share * 100)}%`),
+      )
     } catch {
       // a big swarm's snapshots may not fit in this tab's memory as JSON
+      setNotice(null)
       setReadError('Export failed: the snapshots are too large for this browser to export')
       return
+    } finally {
+      setExporting(false)
     }
+    setNotice(null)
     download(file, exportName())
     if (file.size > MAX_IMPORT_BYTES) {
       const mb = Math.round(file.size / 1024 / 1024)
@@ -113,7 +122,7 @@ export function SnapshotPanel() {
     <OverlayPanel title="Snapshots" testId="snapshot-panel">
       <Tools>
         <IconButton onClick={() => takeSnapshot()}>Take snapshot</IconButton>
-        <IconButton onClick={onExport} disabled={m.snapshots.length === 0}>
+        <IconButton onClick={onExport} disabled={m.snapshots.length === 0 || exporting}>
           Export
         </IconButton>
         <IconButton onClick={() => fileRef.current?.click()}>Import</IconButton>
