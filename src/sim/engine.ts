@@ -1,4 +1,7 @@
-/** The swarm simulation: one object owning the buffers, the clock, the failure set and the events. */
+/**
+ * The swarm simulation: one object owning the buffers, the clock, the failure set (FailingSet) and
+ * the events (SimEvents).
+ */
 import { createAgentBuffers, initAgents, toAgent, worldForCount, type Agent } from './agents'
 import {
   AGENT_TICK_STEPS,
@@ -16,7 +19,7 @@ import {
   STANDBY_IDLE_SHARE,
   STEP_MS,
 } from './constants'
-import type { SimEvent, SimListener } from './events'
+import { SimEvents } from './simEvents'
 import { FailingSet } from './failingSet'
 import { createLinkBuffers } from './links'
 import { LinkSearch } from './linkSearch'
@@ -26,8 +29,6 @@ import {
   defaultTasks,
   emptyMetrics,
   type HealthItem,
-  type Message,
-  type MessageType,
   type Metrics,
   type SwarmParameter,
   type Task,
@@ -54,7 +55,7 @@ export interface SwarmSimOptions {
   active?: boolean
 }
 
-export class SwarmSim {
+export class SwarmSim extends SimEvents {
   readonly seed: number
   readonly buffers: AgentBuffers
   readonly links: LinkBuffers
@@ -85,14 +86,9 @@ export class SwarmSim {
    */
   heldFailing = -1
   private acc = 0
-  private isoMs = NaN
-  private iso = ''
-  private messageSeq = 0
-  private errorSeq = 0
   private readonly linkSearch: LinkSearch
   /** Reused every step (see StepContext: no per-step allocation). */
   private readonly ctx: StepContext
-  private readonly listeners: SimListener[] = []
   /**
    * id → index, built on the first lookup after the ids changed: the sim worker never looks one
    * up, and at 1,000,000 agents the map is tens of MB and ~150 ms to build
@@ -102,6 +98,7 @@ export class SwarmSim {
   private readonly stepHooks: ((sim: SwarmSim) => void)[] = []
 
   constructor(opts: SwarmSimOptions) {
+    super()
     const count = opts.count ?? DEFAULT_AGENT_COUNT
     this.seed = opts.seed
     this.world = opts.world ?? worldForCount(count)
@@ -132,48 +129,6 @@ export class SwarmSim {
   /** Simulated wall clock (epochMs + timeMs). */
   get nowMs(): number {
     return this.epochMs + this.stepIndex * STEP_MS
-  }
-
-  on(listener: SimListener): () => void {
-    this.listeners.push(listener)
-    return () => {
-      const i = this.listeners.indexOf(listener)
-      if (i >= 0) this.listeners.splice(i, 1)
-    }
-  }
-
-  get hasListeners(): boolean {
-    return this.listeners.length > 0
-  }
-
-  emit(event: SimEvent): void {
-    for (let i = 0; i < this.listeners.length; i++) this.listeners[i]!(event)
-  }
-
-  /**
-   * Emit a console message stamped with the simulated clock. Without listeners nothing is built
-   * (the message is only counted), so a headless sim allocates nothing for its console.
-   */
-  log(type: MessageType, text: string): void {
-    const id = ++this.messageSeq
-    if (this.listeners.length === 0) return
-    const message: Message = {
-      id: `m${id}`,
-      type,
-      text,
-      timestamp: this.timestamp(),
-    }
-    this.emit({ kind: 'message', message })
-  }
-
-  /** The simulated clock as ISO text, built once per step (a failure tick stamps thousands). */
-  private timestamp(): string {
-    const ms = this.nowMs
-    if (ms !== this.isoMs) {
-      this.isoMs = ms
-      this.iso = new Date(ms).toISOString()
-    }
-    return this.iso
   }
 
   addStepHook(hook: (sim: SwarmSim) => void): () => void {
@@ -265,7 +220,7 @@ export class SwarmSim {
     this.addFailing(i)
     const textIndex = this.rng.int(FAILURE_TEXTS.length)
     const errorSeq = ++this.errorSeq
-    if (this.listeners.length > 0) {
+    if (this.hasListeners) {
       const text = FAILURE_TEXTS[textIndex]!
       const id = this.buffers.ids[i]!
       if (alert) this.log('alert', errorText(id, text))
@@ -285,7 +240,7 @@ export class SwarmSim {
     if (!this.failing.has(i)) return
     this.failing.remove(i)
     clearFailingLook(this.buffers, i)
-    if (this.listeners.length > 0) {
+    if (this.hasListeners) {
       const id = this.buffers.ids[i]!
       if (log) this.log('system', recoveryText(id))
       this.emit({ kind: 'recovery', agentId: id, index: i })
@@ -333,7 +288,7 @@ export class SwarmSim {
         failed++
       }
     }
-    if (failed > MAX_ALERTS_PER_TICK && this.listeners.length > 0) {
+    if (failed > MAX_ALERTS_PER_TICK && this.hasListeners) {
       this.log('alert', `[ERROR] ${failed - MAX_ALERTS_PER_TICK} more agents failed in this cycle`)
     }
   }
@@ -351,7 +306,7 @@ export class SwarmSim {
         recovered++
       }
     }
-    if (recovered > MAX_ALERTS_PER_TICK && this.listeners.length > 0) {
+    if (recovered > MAX_ALERTS_PER_TICK && this.hasListeners) {
       this.log('system', `[RECOVERY] ${recovered - MAX_ALERTS_PER_TICK} more agents restored`)
     }
   }
@@ -389,7 +344,7 @@ export class SwarmSim {
     updateHealth(this)
     updateTasks(this)
     updateMetrics(this)
-    if (this.listeners.length > 0) {
+    if (this.hasListeners) {
       this.emit({ kind: 'tasks', tasks: this.tasks })
       this.emit({
         kind: 'metrics',
