@@ -7,7 +7,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { type Page, expect, test } from '@playwright/test'
 
-const port = 20_000 + Math.floor(Math.random() * 20_000)
+// below Linux's ephemeral range (32768–60999): an outgoing connection never holds it
+const port = 20_000 + Math.floor(Math.random() * 12_000)
 const origin = `http://127.0.0.1:${port}`
 let server: ChildProcess | undefined
 
@@ -22,24 +23,31 @@ async function startServer() {
       DATABASE_URL: 'sqlite::memory:',
       LOG_LEVEL: 'warn',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   })
+  // its last words, for the error when it does not start
+  let stderr = ''
+  server.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)))
+  const started = server
   for (let i = 0; i < 200; i++) {
     try {
       if ((await fetch(`${origin}/api/health`)).ok) return
     } catch {
       /* not up yet */
     }
+    if (started.exitCode !== null || started.signalCode !== null) break
     await new Promise((r) => setTimeout(r, 100))
   }
-  throw new Error('server did not start')
+  throw new Error(
+    `server did not start (exit ${started.exitCode}): ${stderr.trim() || 'no output'}`,
+  )
 }
 
 async function stopServer() {
   const s = server
   server = undefined
-  if (!s?.pid) return
+  if (!s?.pid || s.exitCode !== null || s.signalCode !== null) return
   const exited = new Promise((r) => s.once('exit', r))
   process.kill(-s.pid, 'SIGTERM')
   await exited
