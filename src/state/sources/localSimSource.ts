@@ -73,16 +73,20 @@ export class LocalSimSource implements SwarmSource {
       return false
     }
     const t0 = now()
-    this.stepping = true
-    let steps = 0
-    try {
-      steps = this.sim.tick(dtMs, this.maxStepsPerFrame)
-    } finally {
-      this.stepping = false
-    }
+    const steps = this.step(dtMs)
     if (steps > 0) this.adaptStepCap((now() - t0) / steps)
     if (this.burst.pending) for (const e of this.burst.take()) this.deliver(e)
     return steps > 0
+  }
+
+  /** The frame's steps, their events held back until the steps end. */
+  private step(dtMs: number): number {
+    this.stepping = true
+    try {
+      return this.sim.tick(dtMs, this.maxStepsPerFrame)
+    } finally {
+      this.stepping = false
+    }
   }
 
   idle(dtMs: number): void {
