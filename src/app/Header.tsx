@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import styled from 'styled-components'
+import { glass } from '../ui/glass'
 import { media } from './theme'
 
 /** §4: header indicators flip at random every 8 s. */
@@ -29,7 +30,7 @@ const Bar = styled.header`
   padding: 0 14px;
   border-bottom: 1px solid ${(p) => p.theme.color.border};
   background: rgba(3, 8, 14, 0.88);
-  backdrop-filter: blur(6px);
+  ${glass}
   font-size: 11px;
   letter-spacing: 0.08em;
   position: relative;

@@ -90,8 +90,6 @@ export const GlobalStyle = createGlobalStyle`
   ::selection { background: rgba(0, 240, 200, 0.3); }
   ::-webkit-scrollbar { width: 6px; height: 6px; }
   ::-webkit-scrollbar-thumb { background: ${theme.color.border}; border-radius: 3px; }
-  /* set by the scene on software WebGL (SwarmScene.tsx): blurs there cost more than the scene */
-  html[data-software-gl='1'] * { backdrop-filter: none !important; }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
   }

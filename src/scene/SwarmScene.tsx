@@ -116,8 +116,9 @@ function SceneContents({
   }, [gl, mode])
   useEffect(() => {
     // Software WebGL: the overlays' backdrop blurs, recomposited over a moving canvas, cost more
-    // than the scene (bench:render: the page at 146 agents ran at 9 fps with them). The theme's
-    // global style drops them while this is set; the panels are 86 % opaque without them.
+    // than the scene (bench:render: the page at 146 agents ran at 9 fps with them). The glass
+    // surfaces (src/ui/glass.ts) drop them while this is set, keeping a layer each; the panels
+    // are 86 % opaque without them.
     if (!software) return
     const html = document.documentElement
     html.dataset.softwareGl = '1'

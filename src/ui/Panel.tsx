@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react'
 import { BrandText } from './BrandText'
 import styled from 'styled-components'
+import { glass } from './glass'
 
 export const PanelFrame = styled.section`
   background: ${(p) => p.theme.color.panel};
   border: 1px solid ${(p) => p.theme.color.border};
   border-radius: ${(p) => p.theme.radius};
-  backdrop-filter: blur(6px);
+  ${glass}
   min-width: 0;
 `
 

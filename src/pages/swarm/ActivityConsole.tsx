@@ -1,5 +1,6 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
+import { glass } from '../../ui/glass'
 import { useSnapshot } from 'valtio'
 import type { MessageType } from '../../sim'
 import { swarm } from '../../state/swarmStore'
@@ -22,7 +23,7 @@ const Frame = styled.section`
   background: ${(p) => p.theme.color.panel};
   border: 1px solid ${(p) => p.theme.color.border};
   border-radius: ${(p) => p.theme.radius};
-  backdrop-filter: blur(6px);
+  ${glass}
 `
 const Bar = styled.div`
   display: flex;

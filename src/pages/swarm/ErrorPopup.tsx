@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import styled from 'styled-components'
+import { glass } from '../../ui/glass'
 import { useSnapshot } from 'valtio'
 import { selectAgent, swarm } from '../../state/swarmStore'
 import { shortName } from './agentText'
@@ -13,7 +14,7 @@ const Box = styled.section`
   border: 1px solid rgba(255, 77, 94, 0.65);
   border-radius: ${(p) => p.theme.radius};
   box-shadow: 0 0 18px rgba(255, 77, 94, 0.25);
-  backdrop-filter: blur(6px);
+  ${glass}
   color: ${(p) => p.theme.color.text};
   font-size: 12px;
 `
@@ -71,7 +72,6 @@ const More = styled.p`
   color: ${(p) => p.theme.color.muted};
   font-size: 11px;
 `
-
 
 /**
  * §2 error detection popup: shows 1 s after failures exist while the network is active, lists the

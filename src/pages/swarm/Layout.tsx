@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import styled from 'styled-components'
+import { flat } from '../../ui/glass'
 import { ScrollArea } from '../../ui/ScrollArea'
 import { IconButton, OverlayFrame } from './OverlayPanel'
 
@@ -138,7 +139,7 @@ const DockBody = styled.div<{ $variant: DockVariant }>`
   & > section {
     border: none;
     background: transparent;
-    backdrop-filter: none;
+    ${flat}
   }
   & > div > div > section > header {
     display: none;
@@ -149,7 +150,7 @@ const ConsoleSlot = styled.div`
   & > section {
     border: none;
     background: transparent;
-    backdrop-filter: none;
+    ${flat}
   }
 `
 

@@ -1,4 +1,5 @@
 import styled from 'styled-components'
+import { glass } from '../../ui/glass'
 import { useSnapshot } from 'valtio'
 import {
   ZOOM_MAX,
@@ -21,7 +22,7 @@ const Box = styled.div<{ $vertical: boolean }>`
   background: ${(p) => p.theme.color.panel};
   border: 1px solid ${(p) => p.theme.color.border};
   border-radius: ${(p) => p.theme.radius};
-  backdrop-filter: blur(6px);
+  ${glass}
   button {
     min-width: 32px;
     height: 32px;
