@@ -1,8 +1,10 @@
 /**
  * Helpers for the sim's unit tests (imported only by *.test.ts; nothing in the app imports it):
- * a scripted random source and hand-built agent buffers.
+ * a scripted random source, hand-built agent buffers and the events a failure tick hands on.
  */
+import { expect } from 'vitest'
 import { createAgentBuffers } from './agents'
+import { RECENT_ERRORS, type SimEvent } from './events'
 import type { Rng } from './random'
 import { FLAG, MODE, STATUS, type AgentBuffers } from './types'
 
@@ -65,4 +67,16 @@ export function buffersOf(specs: AgentSpec[]): AgentBuffers {
   })
   buf.count = specs.length
   return buf
+}
+
+/**
+ * What a failure tick of a big swarm hands on to the page (the worker's posts, ?sim=main's
+ * listeners): its console lines (alerts among them) and exactly the newest RECENT_ERRORS errors.
+ */
+export function expectFailureTickEvents(events: SimEvent[]): void {
+  const errors = events.flatMap((e) => (e.kind === 'error' ? [Number(e.error.id.slice(1))] : []))
+  expect(errors).toHaveLength(RECENT_ERRORS)
+  expect(errors.at(-1)! - errors[0]!).toBe(RECENT_ERRORS - 1)
+  expect(events.some((e) => e.kind === 'message' && e.message.type === 'alert')).toBe(true)
+  expect(events.every((e) => e.kind === 'message' || e.kind === 'error')).toBe(true)
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FAILURE_TICK_STEPS } from '../constants'
-import { RECENT_ERRORS } from '../events'
+import { expectFailureTickEvents } from '../testSupport'
 import type { FromWorker } from './protocol'
 import { LINK_PERIOD_MS, STALE_FRAME_MS, SimWorkerCore, stagesFor } from './simWorkerCore'
 
@@ -157,12 +157,7 @@ describe('sim worker core: events', () => {
     c.handle({ t: 'advance', steps: 1, links: false })
     // ~10 % of 20,000 agents failed in that step; the page keeps only the newest RECENT_ERRORS
     expect(c.sim!.failingCount).toBeGreaterThan(500)
-    const events = states.flatMap((m) => m.events)
-    const errors = events.flatMap((e) => (e.kind === 'error' ? [Number(e.error.id.slice(1))] : []))
-    expect(errors).toHaveLength(RECENT_ERRORS)
-    expect(errors.at(-1)! - errors[0]!).toBe(RECENT_ERRORS - 1)
-    expect(events.some((e) => e.kind === 'message' && e.message.type === 'alert')).toBe(true)
-    expect(events.every((e) => e.kind === 'message' || e.kind === 'error')).toBe(true)
+    expectFailureTickEvents(states.flatMap((m) => m.events))
   })
 })
 

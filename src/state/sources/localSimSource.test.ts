@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createSwarmSim, RECENT_ERRORS, type SimEvent } from '../../sim'
+import { createSwarmSim, type SimEvent } from '../../sim'
 import { FAILURE_TICK_STEPS, STEP_MS } from '../../sim/constants'
+import { expectFailureTickEvents } from '../../sim/testSupport'
 import { LocalSimSource } from './localSimSource'
 
 describe('LocalSimSource events (?sim=main)', () => {
@@ -13,11 +14,7 @@ describe('LocalSimSource events (?sim=main)', () => {
     expect(source.sample(STEP_MS)).toBe(true)
     // ~10 % of 20,000 agents failed in that step; the store keeps only the newest RECENT_ERRORS
     expect(sim.failingCount).toBeGreaterThan(500)
-    const errors = events.flatMap((e) => (e.kind === 'error' ? [Number(e.error.id.slice(1))] : []))
-    expect(errors).toHaveLength(RECENT_ERRORS)
-    expect(errors.at(-1)! - errors[0]!).toBe(RECENT_ERRORS - 1)
-    expect(events.some((e) => e.kind === 'message' && e.message.type === 'alert')).toBe(true)
-    expect(events.every((e) => e.kind === 'message' || e.kind === 'error')).toBe(true)
+    expectFailureTickEvents(events)
   })
 
   it('events outside a step (a control) are delivered at once; unsubscribing stops them', () => {
