@@ -14,10 +14,10 @@ import {
   attachMainView,
   readingsOf,
   createSwarmSim,
+  type SimEvent,
   type SimListener,
   type SwarmSim,
 } from '../../sim'
-import type { SimEvent } from '../../sim'
 import { PostedEvents } from '../../sim/worker/postedEvents'
 import type { SwarmFork, SwarmReadings, SwarmSource } from '../swarmSource'
 
