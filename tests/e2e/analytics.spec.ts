@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { openLazyPage } from './lazyPage'
 
 /**
  * Analytics screen (§2, §9). The cards read the swarm store (seeded sim, `?seed=N`); the charts
@@ -13,10 +14,11 @@ test.use({ timezoneId: 'UTC', locale: 'en-US' })
 async function open(page: Page, seed: number, { paused = true } = {}) {
   await page.clock.install({ time: T0 })
   await page.clock.pauseAt(new Date(T0.getTime() + 1000))
-  await page.goto(`/analytics?boot=0&feed=sim&seed=${seed}${paused ? '&paused=1' : ''}`)
-  // GOTCHA: React 19 reveals a lazy page 300 ms (of the paused clock) after its fallback showed.
-  await page.clock.runFor(300)
-  await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible()
+  await openLazyPage(
+    page,
+    `/analytics?boot=0&feed=sim&seed=${seed}${paused ? '&paused=1' : ''}`,
+    'Analytics',
+  )
   // ParentSize measures on the next animation frame, which the paused clock has to run.
   await expect(async () => {
     await page.clock.runFor(50)

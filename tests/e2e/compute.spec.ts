@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { openLazyPage } from './lazyPage'
 
 /**
  * Compute screen (§2, §9). Demo data comes from the page's random sources seeded by `?seed=N`; the
@@ -19,10 +20,7 @@ test.use({ timezoneId: 'UTC', locale: 'en-US' })
 async function open(page: Page, seed: number) {
   await page.clock.install({ time: T0 })
   await page.clock.pauseAt(new Date(T0.getTime() + 1000))
-  await page.goto(`/compute?boot=0&feed=sim&paused=1&seed=${seed}`)
-  // GOTCHA: React 19 reveals a lazy page 300 ms (of the paused clock) after its fallback showed.
-  await page.clock.runFor(300)
-  await expect(page.getByRole('heading', { name: 'Compute', level: 1 })).toBeVisible()
+  await openLazyPage(page, `/compute?boot=0&feed=sim&paused=1&seed=${seed}`, 'Compute')
 }
 
 const updated = (page: Page) => page.getByTestId('compute-updated')

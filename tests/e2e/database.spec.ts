@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { openLazyPage } from './lazyPage'
 
 /**
  * Database screen (§2, §4, §9). The demo data comes from the page's random source seeded by
@@ -16,10 +17,7 @@ test.use({ timezoneId: 'UTC', locale: 'en-US' })
 async function open(page: Page, seed: number) {
   await page.clock.install({ time: T0 })
   await page.clock.pauseAt(new Date(T0.getTime() + 1000))
-  await page.goto(`/database?boot=0&paused=1&seed=${seed}`)
-  // GOTCHA: React 19 reveals a lazy page 300 ms (of the paused clock) after its fallback showed.
-  await page.clock.runFor(300)
-  await expect(page.getByRole('heading', { name: 'Database', level: 1 })).toBeVisible()
+  await openLazyPage(page, `/database?boot=0&paused=1&seed=${seed}`, 'Database')
 }
 
 const status = (page: Page) => page.getByTestId('db-status')

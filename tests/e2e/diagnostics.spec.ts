@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { openLazyPage } from './lazyPage'
 
 /**
  * Diagnostics screen (§2, §4, §8). Outcomes come from the page's random source seeded by
@@ -14,10 +15,7 @@ test.use({ timezoneId: 'UTC', locale: 'en-US' })
 async function open(page: Page, seed: number, { loaded = true } = {}) {
   await page.clock.install({ time: T0 })
   await page.clock.pauseAt(new Date(T0.getTime() + 1000))
-  await page.goto(`/diagnostics?boot=0&paused=1&seed=${seed}`)
-  // GOTCHA: React 19 reveals a lazy page 300 ms (of the paused clock) after its fallback showed.
-  await page.clock.runFor(300)
-  await expect(page.getByRole('heading', { name: 'Diagnostics', level: 1 })).toBeVisible()
+  await openLazyPage(page, `/diagnostics?boot=0&paused=1&seed=${seed}`, 'Diagnostics')
   if (loaded) {
     await page.clock.fastForward(1500)
     await expect(table(page)).toBeVisible()
