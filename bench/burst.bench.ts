@@ -8,8 +8,9 @@
  * jump only once a long task ends — to 5 s after) and over the rest of the run. About 2.5 minutes
  * per size. It prints figures; it does not pass or fail.
  *
- * Env: BENCH_AGENTS ("100000,1000000"), BENCH_URL (measure a server already running; otherwise
- * the client is built and served like bench:render's), BENCH_PORT (5199), BENCH_OUT, CHROMIUM_PATH.
+ * Env: BENCH_AGENTS ("100000,1000000"), BENCH_EXTRA (appended to the URL: '&sim=main' watches the
+ * main-thread simulation), BENCH_URL (measure a server already running; otherwise the client is
+ * built and served like bench:render's), BENCH_PORT (5199), BENCH_OUT, CHROMIUM_PATH.
  */
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,6 +24,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const AGENTS = (process.env.BENCH_AGENTS ?? '100000,1000000').split(',').map(Number)
 const OUT = process.env.BENCH_OUT ?? join(tmpdir(), 'vpos-bench-render')
 const PORT = Number(process.env.BENCH_PORT ?? 5199)
+const EXTRA = process.env.BENCH_EXTRA ?? ''
 const ORIGIN = (process.env.BENCH_URL ?? `http://127.0.0.1:${PORT}`).replace(/\/+$/, '')
 /** The tick falls FAILURE_TICK_STEPS steps after the worker starts; a slow worker lags behind. */
 const TICK_MS = FAILURE_TICK_STEPS * STEP_MS
@@ -57,7 +59,7 @@ async function measure(browser: Browser, agents: number): Promise<Burst> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
   const page = await context.newPage()
   try {
-    await page.goto(`${ORIGIN}/?boot=0&feed=sim&seed=7&agents=${agents}`)
+    await page.goto(`${ORIGIN}/?boot=0&feed=sim&seed=7&agents=${agents}${EXTRA}`)
     await page.waitForFunction(() => document.documentElement.dataset.sceneReady === '1', null, {
       timeout: 300_000,
     })
