@@ -24,6 +24,21 @@ export interface Snapshot {
   messages: Message[]
 }
 
+/** A snapshot's fields but its agents, in the export file's order (export and import). */
+export function snapshotHead(s: Omit<Snapshot, 'agents'>): Omit<Snapshot, 'agents'> {
+  return {
+    id: s.id,
+    timestamp: s.timestamp,
+    name: s.name,
+    description: s.description,
+    world: s.world,
+    efficiency: s.efficiency,
+    metrics: s.metrics,
+    failingAgents: s.failingAgents,
+    messages: s.messages,
+  }
+}
+
 export const SNAPSHOT_FILE_FORMAT = 'vpos-swarm-snapshots'
 export const SNAPSHOT_FILE_VERSION = 1
 
@@ -99,18 +114,7 @@ export function* exportSnapshotParts(
   yield { text: head.slice(0, -2), agentsDone: 0 }
   let done = 0
   for (const [k, s] of snapshots.entries()) {
-    const meta = JSON.stringify({
-      id: s.id,
-      timestamp: s.timestamp,
-      name: s.name,
-      description: s.description,
-      world: s.world,
-      efficiency: s.efficiency,
-      metrics: s.metrics,
-      failingAgents: s.failingAgents,
-      messages: s.messages,
-      agents: [],
-    })
+    const meta = JSON.stringify({ ...snapshotHead(s), agents: [] })
     yield { text: (k > 0 ? ',' : '') + meta.slice(0, -2), agentsDone: done }
     for (let from = 0; from < s.agents.count; from += AGENTS_PER_PART) {
       const to = Math.min(s.agents.count, from + AGENTS_PER_PART)

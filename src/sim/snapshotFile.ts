@@ -6,7 +6,12 @@
  */
 import { z } from 'zod'
 import { createAgentBuffers, writeAgent, type Agent } from './agents'
-import { SNAPSHOT_FILE_FORMAT, SNAPSHOT_FILE_VERSION, type Snapshot } from './snapshot'
+import {
+  SNAPSHOT_FILE_FORMAT,
+  SNAPSHOT_FILE_VERSION,
+  snapshotHead,
+  type Snapshot,
+} from './snapshot'
 import { AGENT_TYPE_NAMES, MODE_NAMES, STATUS_NAMES } from './types'
 
 const finite = z.number().finite()
@@ -92,18 +97,7 @@ export function parseSnapshotFile(text: string): ImportResult {
     const agents = createAgentBuffers(s.agents.length)
     s.agents.forEach((a, i) => writeAgent(agents, i, a as Agent))
     agents.count = s.agents.length
-    return {
-      id: s.id,
-      timestamp: s.timestamp,
-      name: s.name,
-      description: s.description,
-      world: s.world,
-      efficiency: s.efficiency,
-      agents,
-      metrics: s.metrics,
-      failingAgents: s.failingAgents,
-      messages: s.messages,
-    }
+    return { ...snapshotHead(s), agents }
   })
   return { ok: true, snapshots }
 }
