@@ -23,6 +23,7 @@ import {
 } from './materials'
 import { createPickRequests, type PickRequests } from './picking/pickRequests'
 import { createRedraw } from './redraw'
+import { createSceneRenderer } from './sceneRenderer'
 import { currentSceneParams, type SceneParams } from './sceneParams'
 import { loadShaders, type ShaderSources } from './shaders/shaderLoader'
 import { createViewUniforms, type ViewUniforms } from './viewUniforms'
@@ -186,7 +187,7 @@ export default function SwarmScene({ dimmed = false }: { dimmed?: boolean }) {
         camera={{ position: [0, 0, 100], zoom: 1, near: 0.1, far: 1000 }}
         dpr={[1, 2]}
         flat
-        gl={{ antialias: false, alpha: false, powerPreference: 'high-performance' }}
+        gl={createSceneRenderer}
         events={noEvents}
         onCreated={onCreated}
       >
