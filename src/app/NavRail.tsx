@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import { APP_VERSION } from '../contracts/constants'
 import { Icon } from './icons'
 import { NAV_ENTRIES, isCurrent } from './navigation'
+import { ownLayer } from '../ui/glass'
 import { media } from './theme'
 
 const Rail = styled.nav`
@@ -18,6 +19,7 @@ const Rail = styled.nav`
   background: rgba(3, 8, 14, 0.9);
   z-index: ${(p) => p.theme.layer.chrome};
   overflow-y: auto;
+  ${ownLayer}
   ${media.mobile} {
     display: none;
   }
@@ -39,7 +41,9 @@ const Item = styled(NavLink)<{ $current: boolean }>`
   }
 `
 /* GOTCHA: the rail scrolls (overflow-y), which clips anything positioned beside it; the tooltip is
-   position: fixed at the hovered or focused item's height instead, so it shows outside the rail. */
+   position: fixed at the hovered or focused item's height instead, so it shows outside the rail. It
+   is the rail's sibling, not its child: on software WebGL the rail is a layer of its own
+   (will-change), which would place a fixed child inside the rail and clip it. */
 const Tip = styled.div`
   position: fixed;
   left: 62px;
@@ -74,32 +78,34 @@ export function NavRail() {
   }
   const hide = () => setTip(null)
   return (
-    <Rail aria-label="Main navigation">
-      {NAV_ENTRIES.map((e) => {
-        const current = isCurrent(e, pathname)
-        return (
-          <Item
-            key={e.path}
-            to={e.path}
-            end
-            $current={current}
-            aria-label={e.label}
-            onMouseEnter={show(e.label)}
-            onFocus={show(e.label)}
-            onMouseLeave={hide}
-            onBlur={hide}
-            onClick={hide}
-          >
-            <Icon name={e.icon} />
-          </Item>
-        )
-      })}
+    <>
+      <Rail aria-label="Main navigation">
+        {NAV_ENTRIES.map((e) => {
+          const current = isCurrent(e, pathname)
+          return (
+            <Item
+              key={e.path}
+              to={e.path}
+              end
+              $current={current}
+              aria-label={e.label}
+              onMouseEnter={show(e.label)}
+              onFocus={show(e.label)}
+              onMouseLeave={hide}
+              onBlur={hide}
+              onClick={hide}
+            >
+              <Icon name={e.icon} />
+            </Item>
+          )
+        })}
+        <Version>{APP_VERSION}</Version>
+      </Rail>
       {tip && (
         <Tip role="tooltip" data-testid="rail-tooltip" style={{ top: tip.top }}>
           {tip.label}
         </Tip>
       )}
-      <Version>{APP_VERSION}</Version>
-    </Rail>
+    </>
   )
 }

@@ -27,3 +27,16 @@ export const flat = css`
     will-change: auto;
   }
 `
+
+/**
+ * A surface over the moving canvas with no blur (the navigation rail): on software WebGL, a
+ * composited layer of its own as well. Painted into the shell's full-screen layer, the rail, as tall
+ * as the screen, made the compositor draw that layer's whole area every frame, where the shell
+ * otherwise paints only a few small controls: ~4.5 ms of SwiftShader a frame at 1280×720, which held
+ * the page at 1 agent below 60 fps (README). Its `position: fixed` descendants would be placed in it.
+ */
+export const ownLayer = css`
+  html[data-software-gl='1'] & {
+    will-change: transform;
+  }
+`
