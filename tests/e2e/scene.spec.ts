@@ -236,9 +236,11 @@ for (const [draw, picker] of [
           twoD: twoD !== null,
           gl: gl !== null && !gl.isContextLost(),
           w: gl?.drawingBufferWidth ?? 0,
+          // opaque (sceneRenderer.ts): the compositor need not draw the page under the canvas
+          alpha: gl?.getContextAttributes()?.alpha,
         }
       })
-      expect(ctx).toEqual({ twoD: false, gl: true, w: 1440 })
+      expect(ctx).toEqual({ twoD: false, gl: true, w: 1440, alpha: false })
     })
 
     test('clicking selects the agent nearest the pointer within the threshold', async ({

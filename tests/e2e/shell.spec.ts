@@ -70,6 +70,35 @@ test.describe('app shell (desktop)', () => {
     )
   })
 
+  test('a rail item names itself beside the rail on hover and focus; on software WebGL the rail is a layer of its own', async ({
+    page,
+  }) => {
+    await page.goto('/?boot=0&feed=sim')
+    // CI draws with SwiftShader: the scene marks the page, and the rail keeps a layer (ownLayer)
+    await expect(page.locator('html')).toHaveAttribute('data-software-gl', '1', { timeout: 30_000 })
+    const rail = page.getByRole('navigation', { name: 'Main navigation' })
+    expect(await rail.evaluate((e) => getComputedStyle(e).willChange)).toBe('transform')
+    const item = rail.getByRole('link', { name: 'Analytics' })
+    await item.hover()
+    const tip = page.getByTestId('rail-tooltip')
+    await expect(tip).toHaveText('Analytics')
+    // beside the rail, at the item's height, and not inside the rail's layer (which would clip it)
+    const [railBox, itemBox, tipBox] = await Promise.all([
+      rail.boundingBox(),
+      item.boundingBox(),
+      tip.boundingBox(),
+    ])
+    expect(tipBox!.x).toBeGreaterThanOrEqual(railBox!.x + railBox!.width)
+    expect(
+      Math.abs(tipBox!.y + tipBox!.height / 2 - (itemBox!.y + itemBox!.height / 2)),
+    ).toBeLessThan(2)
+    expect(await tip.evaluate((t) => t.closest('nav') === null)).toBe(true)
+    await page.mouse.move(640, 400)
+    await expect(tip).toHaveCount(0)
+    await rail.getByRole('link', { name: 'Database' }).focus()
+    await expect(tip).toHaveText('Database')
+  })
+
   for (const route of ROUTES) {
     test(`${route} renders its screen`, async ({ page }) => {
       await page.goto(`${route}?boot=0`)
