@@ -2,9 +2,9 @@ import { useState, type FocusEvent, type MouseEvent } from 'react'
 import { NavLink, useLocation } from 'react-router-dom'
 import styled from 'styled-components'
 import { APP_VERSION } from '../contracts/constants'
+import { ownLayer } from '../ui/glass'
 import { Icon } from './icons'
 import { NAV_ENTRIES, isCurrent } from './navigation'
-import { ownLayer } from '../ui/glass'
 import { media } from './theme'
 
 const Rail = styled.nav`
