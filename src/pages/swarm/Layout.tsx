@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react'
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { flat } from '../../ui/glass'
 import { ScrollArea } from '../../ui/ScrollArea'
+import { dockTabFor } from './dockTabs'
 import { IconButton, OverlayFrame } from './OverlayPanel'
 
 /**
@@ -182,18 +183,33 @@ export function DockLayout({
   const [current, setCurrent] = useState(tabs[0]?.id ?? '')
   const [open, setOpen] = useState(true)
   const tab = tabs.find((t) => t.id === current) ?? tabs[0]
+  const tabButtons = useRef<(HTMLButtonElement | null)[]>([])
+  // Keyboard: one tab stop (the current tab); the arrows, Home and End move between the tabs and,
+  // while the dock is open, show each (a folded dock stays folded until a tab is pressed).
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const from = tabButtons.current.findIndex((b) => b === document.activeElement)
+    const to = dockTabFor(e.key, from < 0 ? 0 : from, tabs.length)
+    if (to === null) return
+    e.preventDefault()
+    tabButtons.current[to]?.focus()
+    if (open) setCurrent(tabs[to]!.id)
+  }
   return (
     <PhoneGrid data-layout={variant}>
       <Top>{top}</Top>
       <PhoneZoom>{zoom}</PhoneZoom>
       <Dock aria-label="Swarm panels">
         <DockBar>
-          <Tablist role="tablist" aria-label="Swarm panels">
-            {tabs.map((t) => (
+          <Tablist role="tablist" aria-label="Swarm panels" onKeyDown={onTabKey}>
+            {tabs.map((t, i) => (
               <IconButton
                 key={t.id}
+                ref={(b: HTMLButtonElement | null) => {
+                  tabButtons.current[i] = b
+                }}
                 role="tab"
                 id={`dock-tab-${t.id}`}
+                tabIndex={t.id === tab?.id ? 0 : -1}
                 aria-selected={open && t.id === tab?.id}
                 aria-controls="dock-panel"
                 onClick={() => {
