@@ -10,7 +10,6 @@ import {
   performanceSeries,
   randomWalk,
   resourceSeries,
-  stepIndex,
   tasksInSeries,
   tickIndices,
   timeAxis,
@@ -103,20 +102,6 @@ describe('chart helpers', () => {
     [[], 5, -1],
   ])('nearest of %j to %f is %d', (centers, x, i) => {
     expect(nearestIndex(centers, x)).toBe(i)
-  })
-
-  it.each([
-    ['ArrowRight', null, 5, 0],
-    ['ArrowRight', 2, 5, 3],
-    ['ArrowRight', 4, 5, 4],
-    ['ArrowLeft', null, 5, 4],
-    ['ArrowLeft', 0, 5, 0],
-    ['Home', 3, 5, 0],
-    ['End', 0, 5, 4],
-    ['a', 1, 5, null],
-    ['ArrowRight', null, 0, null],
-  ] as const)('%s from %s of %d -> %s', (key, cur, count, want) => {
-    expect(stepIndex(key, cur, count)).toBe(want)
   })
 
   it.each([

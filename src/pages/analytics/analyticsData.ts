@@ -142,25 +142,6 @@ export function nearestIndex(centers: readonly number[], x: number): number {
   return best
 }
 
-/** Keyboard stepping through `count` points: arrows move, Home/End jump; null for other keys. */
-export function stepIndex(key: string, current: number | null, count: number): number | null {
-  if (count <= 0) return null
-  switch (key) {
-    case 'ArrowRight':
-    case 'ArrowUp':
-      return current === null ? 0 : Math.min(count - 1, current + 1)
-    case 'ArrowLeft':
-    case 'ArrowDown':
-      return current === null ? count - 1 : Math.max(0, current - 1)
-    case 'Home':
-      return 0
-    case 'End':
-      return count - 1
-    default:
-      return null
-  }
-}
-
 /** Local time as 'HH:MM'. */
 export function formatHM(ms: number): string {
   const d = new Date(ms)

@@ -1,8 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { flat } from '../../ui/glass'
+import { keyStep } from '../../ui/keyStep'
 import { ScrollArea } from '../../ui/ScrollArea'
-import { dockTabFor } from './dockTabs'
 import { IconButton, OverlayFrame } from './OverlayPanel'
 
 /**
@@ -188,7 +188,7 @@ export function DockLayout({
   // while the dock is open, show each (a folded dock stays folded until a tab is pressed).
   const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const from = tabButtons.current.findIndex((b) => b === document.activeElement)
-    const to = dockTabFor(e.key, from < 0 ? 0 : from, tabs.length)
+    const to = keyStep(e.key, from < 0 ? 0 : from, tabs.length, { wrap: true })
     if (to === null) return
     e.preventDefault()
     tabButtons.current[to]?.focus()

@@ -3,7 +3,8 @@ import { TooltipWithBounds } from '@visx/tooltip'
 import { useId, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
 import styled from 'styled-components'
 import { LoadingText } from '../../../ui/Page'
-import { nearestIndex, stepIndex } from '../analyticsData'
+import { keyStep } from '../../../ui/keyStep'
+import { nearestIndex } from '../analyticsData'
 
 export interface TooltipRow {
   label: string
@@ -142,7 +143,7 @@ function ChartSurface({
       setActive(null)
       return
     }
-    const next = stepIndex(e.key, index, count)
+    const next = keyStep(e.key, index, count, { vertical: true })
     if (next === null) return
     e.preventDefault()
     setActive(next)
