@@ -2,6 +2,12 @@ import { createServer, type ServerOptions } from 'node:http'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { ChatOptions } from './chat/chat.options'
 import { MISSING_ORIGIN_MESSAGE, siteOrigins, type AppConfig } from './config'
+import {
+  guardConnections,
+  MAX_PIPELINED_REQUESTS,
+  trustedProxies,
+  type ConnectionGuardStats,
+} from './http/connection-guard'
 import { routeContractPlugin } from './http/route-contract.plugin'
 import { HealthChecks } from './lib/health'
 import { chainPlugin } from './plugins/chain.plugin'
@@ -37,6 +43,12 @@ export async function buildApp(
   { logStream, chat }: { logStream?: NodeJS.WritableStream; chat?: ChatOptions } = {},
 ): Promise<FastifyInstance> {
   const trust = config.TRUST_PROXY
+  const connectionStats: ConnectionGuardStats = { pipelineClosed: 0, addressRefused: 0 }
+  const connectionLimits = {
+    maxPipelined: MAX_PIPELINED_REQUESTS,
+    maxPerAddress: config.MAX_SOCKETS_PER_ADDRESS,
+    exempt: trustedProxies(trust),
+  }
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -50,8 +62,13 @@ export async function buildApp(
     // A hop count trusts that many proxies next to us, counted from our side (proxy-addr semantics).
     trustProxy: typeof trust === 'number' ? (_addr: string, hop: number) => hop < trust : trust,
     bodyLimit: 64 * 1024,
-    serverFactory: (handler) => createServer(serverTimeouts(config.REQUEST_TIMEOUT_MS), handler),
+    serverFactory: (handler) => {
+      const server = createServer(serverTimeouts(config.REQUEST_TIMEOUT_MS))
+      guardConnections(server, handler, connectionLimits, connectionStats)
+      return server
+    },
   })
+  app.decorate('connectionStats', connectionStats)
   app.decorate('config', config)
   const origins = siteOrigins(config)
   if (origins.length === 0) throw new Error(MISSING_ORIGIN_MESSAGE)
@@ -79,6 +96,8 @@ declare module 'fastify' {
     config: AppConfig
     /** the configured origins (config.siteOrigins): sign-in domains and allowed Origins */
     siteOrigins: readonly string[]
+    /** sockets closed for pipelining too much, connections refused per address */
+    connectionStats: ConnectionGuardStats
     /** dependency probes /api/health reports (the database registers one) */
     healthChecks: HealthChecks
   }

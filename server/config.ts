@@ -103,6 +103,11 @@ const EnvSchema = z.object({
   /** further origins allowed for browser writes, /ws and as sign-in domains */
   ALLOWED_ORIGINS: origins,
   TRUST_PROXY: trustProxy,
+  /**
+   * open sockets one address may hold (pages, /ws, event streams); past it a new connection gets a
+   * 429. 0 = no bound. Trusted proxies are exempt: behind one, bound connections per visitor there.
+   */
+  MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
   /** longest time a client may take to send a whole request (headers and body) */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   /** longest a single SQL statement may run on a request path (PostgreSQL statement_timeout) */
