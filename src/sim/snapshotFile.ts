@@ -1,40 +1,60 @@
 /**
  * Snapshot import (§3): validates a whole export file (snapshot.ts writes it) with zod and reports
- * the first problem in words ("Invalid snapshot file: snapshots.0.agents.3.x: expected number") so a
- * bad file never half-loads. Kept apart from snapshot.ts and loaded on demand
- * (state/snapshotStore.ts importSnapshotsJson): zod is not part of the app's first paint.
+ * the first problem in words ("Invalid snapshot file: snapshots.0.agents.3.x: must be between
+ * -1,000 and 2,600 (it is 1e+308)") so a bad file never half-loads. Every number has a range
+ * (snapshotBounds.ts): a finite but absurd one made replay throw every frame (issue 29). Kept
+ * apart from snapshot.ts and loaded on demand (state/snapshotStore.ts importSnapshotsJson): zod
+ * is not part of the app's first paint.
  */
 import { z } from 'zod'
 import { createAgentBuffers, writeAgent, type Agent } from './agents'
+import {
+  AGENT_RANGES,
+  MAX_SNAPSHOT_AGENTS,
+  METRIC_RANGES,
+  SNAPSHOT_RANGES,
+  coordinateRange,
+  inRange,
+  rangeMessage,
+  type NumberRange,
+} from './snapshotBounds'
 import {
   SNAPSHOT_FILE_FORMAT,
   SNAPSHOT_FILE_VERSION,
   snapshotHead,
   type Snapshot,
 } from './snapshot'
-import { AGENT_TYPE_NAMES, MODE_NAMES, STATUS_NAMES } from './types'
+import { AGENT_TYPE_NAMES, MODE_NAMES, STATUS_NAMES, type World } from './types'
 
-const finite = z.number().finite()
+/** A number within `r`; out of range: 'must be between A and B (it is V)'. */
+const within = (r: NumberRange) => {
+  const error = (issue: { input?: unknown }) => rangeMessage(r, issue.input)
+  return z.number().min(r.min, { error }).max(r.max, { error })
+}
+
+const coordinate = z.number()
+const A = AGENT_RANGES
 
 const agentSchema = z.object({
   id: z.string().min(1).max(64),
-  x: finite,
-  y: finite,
-  size: finite.min(0),
-  speedX: finite,
-  speedY: finite,
+  // checked against the snapshot's world (coordinateIssue below)
+  x: coordinate,
+  y: coordinate,
+  size: within(A.size),
+  speedX: within(A.speedX),
+  speedY: within(A.speedY),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour like #00d4ff'),
-  target: z.object({ x: finite, y: finite }),
+  target: z.object({ x: coordinate, y: coordinate }),
   mode: z.enum(MODE_NAMES as [string, ...string[]]),
   type: z.enum(AGENT_TYPE_NAMES as [string, ...string[]]),
   status: z.enum(STATUS_NAMES as [string, ...string[]]),
-  processingPower: finite,
-  efficiency: finite,
-  connections: z.number().int().min(0).max(7),
-  lastActiveTime: finite,
-  energyLevel: finite.min(0).max(100),
+  processingPower: within(A.processingPower),
+  efficiency: within(A.efficiency),
+  connections: within(A.connections).int(),
+  lastActiveTime: within(A.lastActiveTime),
+  energyLevel: within(A.energyLevel),
   glow: z.boolean(),
-  pulseRate: finite,
+  pulseRate: within(A.pulseRate),
   failing: z.boolean().optional(),
 })
 
@@ -45,27 +65,70 @@ const messageSchema = z.object({
   timestamp: z.string(),
 })
 
+const M = METRIC_RANGES
 const metricsSchema = z.object({
-  totalAgents: finite,
-  activeAgents: finite,
-  processingPower: finite,
-  averageEfficiency: finite,
-  networkLatency: finite,
-  completedTasks: finite,
+  totalAgents: within(M.totalAgents),
+  activeAgents: within(M.activeAgents),
+  processingPower: within(M.processingPower),
+  averageEfficiency: within(M.averageEfficiency),
+  networkLatency: within(M.networkLatency),
+  completedTasks: within(M.completedTasks),
 })
 
-const snapshotSchema = z.object({
-  id: z.string().min(1).max(32),
-  timestamp: finite,
-  name: z.string().max(200),
-  description: z.string().max(1000),
-  world: z.object({ width: finite.positive(), height: finite.positive() }),
-  efficiency: finite,
-  metrics: metricsSchema,
-  failingAgents: z.array(z.string()),
-  messages: z.array(messageSchema),
-  agents: z.array(agentSchema),
-})
+type FileAgent = z.infer<typeof agentSchema>
+
+type CoordinateIssue = { path: (string | number)[]; message: string; input: number }
+
+function outside(i: number, field: string, v: number, r: NumberRange): CoordinateIssue | null {
+  if (inRange(v, r)) return null
+  return { path: ['agents', i, ...field.split('.')], message: rangeMessage(r, v), input: v }
+}
+
+/**
+ * The first agent coordinate outside the world (plus COORDINATE_MARGIN) as a zod issue, or null:
+ * a refinement of the whole snapshot, as the range depends on its world.
+ */
+function coordinateIssue(world: World, agents: readonly FileAgent[]): CoordinateIssue | null {
+  const xr = coordinateRange(world.width)
+  const yr = coordinateRange(world.height)
+  for (let i = 0; i < agents.length; i++) {
+    const a = agents[i]!
+    const issue =
+      outside(i, 'x', a.x, xr) ??
+      outside(i, 'y', a.y, yr) ??
+      outside(i, 'target.x', a.target.x, xr) ??
+      outside(i, 'target.y', a.target.y, yr)
+    if (issue) return issue
+  }
+  return null
+}
+
+const snapshotSchema = z
+  .object({
+    id: z.string().min(1).max(32),
+    timestamp: within(SNAPSHOT_RANGES.timestamp),
+    name: z.string().max(200),
+    description: z.string().max(1000),
+    world: z.object({
+      width: within(SNAPSHOT_RANGES.worldSide),
+      height: within(SNAPSHOT_RANGES.worldSide),
+    }),
+    efficiency: within(SNAPSHOT_RANGES.efficiency),
+    metrics: metricsSchema,
+    failingAgents: z.array(z.string()),
+    messages: z.array(messageSchema),
+    agents: z.array(agentSchema).max(MAX_SNAPSHOT_AGENTS, {
+      error: `must hold at most ${MAX_SNAPSHOT_AGENTS.toLocaleString('en-US')} agents`,
+    }),
+  })
+  .superRefine((s, ctx) => {
+    // GOTCHA: zod runs this after an out-of-range field too (a wrong type stops it, a range does
+    // not): against a world out of range, every agent would read as off the map.
+    if (!inRange(s.world.width, SNAPSHOT_RANGES.worldSide)) return
+    if (!inRange(s.world.height, SNAPSHOT_RANGES.worldSide)) return
+    const issue = coordinateIssue(s.world, s.agents)
+    if (issue) ctx.addIssue({ code: 'custom', ...issue })
+  })
 
 const snapshotFileSchema = z.object({
   format: z.literal(SNAPSHOT_FILE_FORMAT),
