@@ -6,6 +6,7 @@
  * (private modes, quota) never breaks taking or replaying snapshots.
  */
 import type { Snapshot } from '../sim'
+import { snapshotRangeProblem } from '../sim/snapshotBounds'
 
 /** At most this many snapshots are kept (in memory and in IndexedDB); the oldest go first. */
 export const MAX_PERSISTED_SNAPSHOTS = 20
@@ -165,8 +166,22 @@ export function isSnapshotRecord(r: unknown): r is Snapshot {
   return true
 }
 
-/** Every valid persisted snapshot, oldest first; invalid records are deleted. */
-export async function loadSnapshots(): Promise<Snapshot[]> {
+/** A stored record the load refused (and deleted), with the reason in words. */
+interface DroppedSnapshot {
+  id: string
+  name: string
+  reason: string
+}
+
+/**
+ * Every valid persisted snapshot, oldest first. Invalid records (not a Snapshot of this version,
+ * or a number out of its range) are deleted and reported (`dropped`, and a console warning).
+ * Before issue 29 import let any finite number through and IndexedDB kept it: replaying such a
+ * snapshot threw every frame, after every reload. Dropped, not clamped: the sim never makes one,
+ * so it came from a file, and clamped it would show a swarm nobody captured (agents piled on the
+ * edge of a world cut to size) under the captured one's name.
+ */
+export async function loadSnapshots(dropped?: (d: DroppedSnapshot) => void): Promise<Snapshot[]> {
   const s = current()
   if (!s) return []
   let all: unknown[]
@@ -177,8 +192,16 @@ export async function loadSnapshots(): Promise<Snapshot[]> {
   }
   const valid: Snapshot[] = []
   for (const r of all) {
-    if (isSnapshotRecord(r)) valid.push(r)
-    else if (isObj(r) && typeof r.id === 'string') await deleteSnapshotRecord(r.id)
+    const problem = isSnapshotRecord(r) ? snapshotRangeProblem(r) : 'not a snapshot of this version'
+    if (problem === null) {
+      valid.push(r as Snapshot)
+      continue
+    }
+    if (!isObj(r) || typeof r.id !== 'string') continue
+    const name = typeof r.name === 'string' ? r.name : ''
+    console.warn(`Dropped stored snapshot ${r.id} ("${name}"): ${problem}`)
+    dropped?.({ id: r.id, name, reason: problem })
+    await deleteSnapshotRecord(r.id)
   }
   return valid.sort((a, b) => a.timestamp - b.timestamp)
 }

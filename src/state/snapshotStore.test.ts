@@ -1,6 +1,8 @@
+import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { STEP_MS, bufferDigest, formatSnapshotTime } from '../sim'
-import { memoryStorage, setSnapshotStorage } from './snapshotPersistence'
+import { STEP_MS, bufferDigest, formatSnapshotTime, type Snapshot } from '../sim'
+import { mutatedFile } from '../sim/snapshotTestSupport'
+import { memoryStorage, setSnapshotStorage, toRecord } from './snapshotPersistence'
 import {
   MAX_PERSISTED_SNAPSHOTS,
   clearSnapshots,
@@ -368,4 +370,85 @@ describe('links of a replayed or imported snapshot (§9)', () => {
     startReplay(k)
     expectLinksObeySpec()
   })
+})
+
+describe('numbers out of range (issue 29)', () => {
+  /** Replay every listed snapshot for a few frames each; throws what replay throws. */
+  function replayAll() {
+    for (let k = 0; k < m().snapshots.length; k++) {
+      scrubReplay(k)
+      for (let f = 0; f < 3; f++) frame(STEP_MS)
+    }
+    exitReplay()
+  }
+
+  it('replaying whatever import accepts never throws (property)', async () => {
+    takeSnapshot()
+    const file = JSON.parse(exportSnapshotsJson('2025-03-03T10:00:00.000Z'))
+    clearSnapshots()
+    await fc.assert(
+      fc.asyncProperty(mutatedFile(file), async (text) => {
+        clearSnapshots()
+        const r = await importSnapshotsJson(text)
+        if (!r.ok) {
+          expect(m().snapshots).toEqual([])
+          return
+        }
+        expect(m().snapshots).toHaveLength(1)
+        replayAll()
+      }),
+      { seed: 29, numRuns: 150 },
+    )
+  })
+
+  it('a file with x: 1e308 is refused whole, with the field and its range', async () => {
+    takeMany(2)
+    const before = m().snapshots.map((s) => s.id)
+    const file = JSON.parse(exportSnapshotsJson('2025-03-03T10:00:00.000Z'))
+    file.snapshots[1].agents[12].x = 1e308
+    expect(await importSnapshotsJson(JSON.stringify(file))).toEqual({
+      ok: false,
+      error:
+        'Invalid snapshot file: snapshots.1.agents.12.x: must be between -1,000 and 2,600 (it is 1e+308)',
+    })
+    expect(m().importError).toContain('agents.12.x: must be between')
+    expect(m().snapshots.map((s) => s.id)).toEqual(before)
+  })
+
+  it.each<[string, (s: Snapshot) => void, string]>([
+    ['a world 1e308 wide', (s) => (s.world.width = 1e308), 'world.width: must be between'],
+    [
+      'x 1e308 (Infinity as float32)',
+      (s) => (s.agents.x[5] = 1e308),
+      'agents.5.x: must be between',
+    ],
+    [
+      'lastActiveTime 1e308',
+      (s) => (s.agents.lastActiveTime[0] = 1e308),
+      'agents.0.lastActiveTime',
+    ],
+  ])(
+    'a stored snapshot from before the fix with %s is dropped on reload, named in the console',
+    async (_label, damage, reason) => {
+      takeSnapshot({ name: 'kept' })
+      const taken = takeSnapshot({ name: 'imported' })
+      deleteSnapshot(taken.id)
+      // what IndexedDB kept of a file imported before the fix
+      const bad = toRecord({ ...taken, agents: structuredClone(taken.agents) })
+      damage(bad)
+      await settle()
+      storage.records.set(bad.id, bad)
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+      resetSwarm({ seed: 11, count: 50 })
+      expect(await restoreSnapshots()).toBe(1)
+      expect(m().snapshots.map((s) => s.name)).toEqual(['kept'])
+      expect([...storage.records.values()].map((s) => s.name)).toEqual(['kept'])
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining(reason))
+      warn.mockRestore()
+      const line = swarm.messages.find((x) => x.type === 'alert')
+      expect(line?.text).toMatch(/^\[SNAPSHOT\] Dropped stored snapshot "imported": /)
+      expect(line?.text).toContain(reason)
+      expect(() => replayAll()).not.toThrow()
+    },
+  )
 })

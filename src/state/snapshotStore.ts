@@ -343,9 +343,20 @@ export async function importSnapshotsJson(
   return { ok: true, count }
 }
 
-/** Load persisted snapshots (IndexedDB) into the list; no-op without IndexedDB. */
+/**
+ * Load persisted snapshots (IndexedDB) into the list; no-op without IndexedDB. One the load drops
+ * (a number out of range: an import from before issue 29) is named in the console panel, so a
+ * snapshot that disappears says why.
+ */
 export async function restoreSnapshots(): Promise<number> {
-  const saved = await loadSnapshots()
+  const saved = await loadSnapshots((d) =>
+    pushMessage({
+      id: `d${d.id}`,
+      type: 'alert',
+      text: `[SNAPSHOT] Dropped stored snapshot "${d.name}": ${d.reason}`,
+      timestamp: new Date().toISOString(),
+    }),
+  )
   let added = 0
   for (const s of saved) {
     if (find(s.id)) continue
