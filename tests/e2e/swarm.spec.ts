@@ -334,6 +334,12 @@ test.describe('Swarm Core overlays (desktop)', () => {
     await expect(list.getByRole('listitem')).toHaveCount(2)
     await choose('wrong.json', '{"format": "something-else", "snapshots": []}')
     await expect(panel.getByRole('alert')).toContainText('Invalid snapshot file')
+    // issue 29: a finite but absurd number is refused whole (replaying it threw every frame)
+    await choose('far.json', text.replace(/"x":[^,]+/, '"x":1e308'))
+    await expect(panel.getByRole('alert')).toHaveText(
+      /^Invalid snapshot file: snapshots\.0\.agents\.0\.x: must be between -1,000 and [\d,]+ \(it is 1e\+308\)$/,
+    )
+    await expect(list.getByRole('listitem')).toHaveCount(2)
     await choose('good.json', text)
     await expect(panel.getByText('Imported 2 snapshots')).toBeVisible()
     await expect(panel.getByRole('alert')).toHaveCount(0)
