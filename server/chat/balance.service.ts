@@ -30,10 +30,11 @@ export class BalanceService {
     }
   }
 
-  async balance(wallet: string): Promise<{ balance: number; at: number }> {
+  /** The wallet's balance, read from the chain unless the cached one is younger than `maxAgeMs`. */
+  async balance(wallet: string, maxAgeMs = this.cacheMs): Promise<{ balance: number; at: number }> {
     const now = this.now()
     let entry = this.cache.get(wallet)
-    if (!entry || now - entry.at >= this.cacheMs) {
+    if (!entry || now - entry.at >= Math.min(maxAgeMs, this.cacheMs)) {
       const value = this.chain.getTokenBalance(wallet, this.mint)
       entry = { at: now, value }
       this.cache.set(wallet, entry)
@@ -46,8 +47,8 @@ export class BalanceService {
     return { balance: await entry.value, at: entry.at }
   }
 
-  async hasTier(wallet: string, tier: Tier): Promise<boolean> {
-    const { balance } = await this.balance(wallet)
+  async hasTier(wallet: string, tier: Tier, maxAgeMs?: number): Promise<boolean> {
+    const { balance } = await this.balance(wallet, maxAgeMs)
     return balance >= this.thresholds[tier]
   }
 }

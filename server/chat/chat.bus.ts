@@ -10,10 +10,18 @@
  * streams close and clients poll (SPEC §4) until they reconnect, resuming from `?after=`, so an event
  * published during the outage is never silently missed.
  */
+import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type { ChatPushEvent } from '../../src/contracts/chat'
 
 type Listener = (event: ChatPushEvent) => void
+
+/**
+ * Push streams to end on every instance: one signed-out session (its id, the token's hash), or
+ * every session of a wallet ("sign out everywhere").
+ */
+export type SessionRevocation = { sessionId: string } | { wallet: string }
+type RevokeListener = (revoked: SessionRevocation) => void
 
 export interface ChatBus {
   /** false while events published elsewhere may not arrive (Redis subscription down) */
@@ -23,12 +31,17 @@ export interface ChatBus {
   subscribe(roomId: string, listener: Listener): () => void
   /** called once each time the bus goes down */
   onDown(listener: () => void): () => void
+  /** tells every instance's streams that sessions ended (sign-out) */
+  revoke(revoked: SessionRevocation): void
+  /** listens to revocations; returns the unsubscribe */
+  onRevoke(listener: RevokeListener): () => void
   close(): Promise<void>
 }
 
 class LocalRooms {
   private readonly rooms = new Map<string, Set<Listener>>()
   private readonly downListeners = new Set<() => void>()
+  private readonly revokeListeners = new Set<RevokeListener>()
 
   subscribe(roomId: string, listener: Listener): () => void {
     let set = this.rooms.get(roomId)
@@ -53,6 +66,15 @@ class LocalRooms {
   down() {
     for (const listener of [...this.downListeners]) listener()
   }
+
+  onRevoke(listener: RevokeListener): () => void {
+    this.revokeListeners.add(listener)
+    return () => this.revokeListeners.delete(listener)
+  }
+
+  revoked(revoked: SessionRevocation) {
+    for (const listener of [...this.revokeListeners]) listener(revoked)
+  }
 }
 
 /** One instance: in-process delivery. */
@@ -63,13 +85,19 @@ export function createLocalChatBus(): ChatBus {
     publish: (roomId, event) => rooms.deliver(roomId, event),
     subscribe: (roomId, listener) => rooms.subscribe(roomId, listener),
     onDown: (listener) => rooms.onDown(listener),
+    revoke: (revoked) => rooms.revoked(revoked),
+    onRevoke: (listener) => rooms.onRevoke(listener),
     close: async () => {},
   }
 }
 
+type BusMessage =
+  { roomId: string; event: ChatPushEvent } | { revoke: SessionRevocation; from: string }
+
 /** Across instances through Redis pub/sub on `${prefix}:chat`. */
 export function createRedisChatBus(url: string, prefix: string): ChatBus {
   const channel = `${prefix}:chat`
+  const instance = randomUUID()
   // No offline queue: a publish while Redis is down fails at once instead of piling up.
   const opts = { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1_000 }
   const pub = new Redis(url, opts)
@@ -93,13 +121,16 @@ export function createRedisChatBus(url: string, prefix: string): ChatBus {
     rooms.down()
   })
   sub.on('message', (_channel: string, text: string) => {
-    let parsed: { roomId: string; event: ChatPushEvent }
+    let parsed: BusMessage
     try {
-      parsed = JSON.parse(text) as { roomId: string; event: ChatPushEvent }
+      parsed = JSON.parse(text) as BusMessage
     } catch {
       return
     }
-    rooms.deliver(parsed.roomId, parsed.event)
+    // Our own revocations were delivered when they were made.
+    if ('revoke' in parsed) {
+      if (parsed.from !== instance) rooms.revoked(parsed.revoke)
+    } else rooms.deliver(parsed.roomId, parsed.event)
   })
   return {
     get up() {
@@ -115,6 +146,14 @@ export function createRedisChatBus(url: string, prefix: string): ChatBus {
     },
     subscribe: (roomId, listener) => rooms.subscribe(roomId, listener),
     onDown: (listener) => rooms.onDown(listener),
+    revoke(revoked) {
+      // Our own streams end at once, whatever Redis does; the others when the message arrives (or
+      // at their next session re-check, should the publish fail).
+      rooms.revoked(revoked)
+      if (closed) return
+      pub.publish(channel, JSON.stringify({ revoke: revoked, from: instance })).catch(() => {})
+    },
+    onRevoke: (listener) => rooms.onRevoke(listener),
     async close() {
       closed = true
       up = false

@@ -7,8 +7,10 @@ import type { ChatBus } from './chat.bus'
  * its publishes.
  */
 export interface ChatOptions {
-  /** a push stream re-checks its session and the room's tier this often (default 30 s) */
+  /** a push stream re-checks its session and the room's tier this often (default 10 s) */
   recheckMs?: number
+  /** longest a push stream may read after its wallet lost the room's tier (default 30 s) */
+  lostTierMaxMs?: number
   /** wallet balances are answered from a cache at most this old (default 30 s) */
   balanceCacheMs?: number
   /** each room with push readers re-reads its tail this often, wake-up or not (default 2 s) */

@@ -80,11 +80,15 @@ export async function chatRoutes(fastify: FastifyInstance, opts: ChatOptions) {
     rooms.set(req, room)
   }
 
-  /** Why `wallet` may not read `room` now, or null. */
-  async function roomAccessError(wallet: string, room: RoomRow): Promise<HttpError | null> {
+  /** Why `wallet` may not read `room` now (balance at most `maxAgeMs` old), or null. */
+  async function roomAccessError(
+    wallet: string,
+    room: RoomRow,
+    maxAgeMs?: number,
+  ): Promise<HttpError | null> {
     const { tier, requiredTokenAmount } = toRoom(room, thresholds)
     // Staff moderate every room whatever they hold.
-    if (isStaff(wallet) || (await app.balances.hasTier(wallet, tier))) return null
+    if (isStaff(wallet) || (await app.balances.hasTier(wallet, tier, maxAgeMs))) return null
     return new HttpError(
       403,
       `Access denied: ${room.name} needs at least ${requiredTokenAmount} vPOS (${tier} tier)`,

@@ -6,14 +6,19 @@
  * route contract and room-access preHandler gate it exactly like GET …/messages, and its
  * `id:`/`Last-Event-ID` resume maps one-to-one onto the `?after=` cursor.
  *
- * On connect the stream replays the messages after the cursor from the database, then follows the
- * room's tail (room-tail.ts): messages go out in id order, each once, with nothing skipped — the
- * `id:` lines are a cursor that rises strictly, so a resume from the last one is exact. Every 30 s
- * (SPEC's balance staleness) the session and the room's tier are re-checked; on failure a `denied`
- * event ends the stream. A reader that falls 1 MiB behind is cut off (bounded send buffer); it
- * reconnects with its cursor. While the bus is down (Redis unreachable) streams end and new ones
- * get 503: clients poll.
+ * On connect the stream replays the messages after the cursor from the database (at most two
+ * pages; further behind, a `behind` event ends it and the client pages the rest through REST),
+ * then follows the room's tail (room-tail.ts): messages go out in id order, each once, with nothing
+ * skipped — the `id:` lines are a cursor that rises strictly, so a resume from the last one is
+ * exact. Every 10 s the session and the room's tier are re-checked with a balance at most 20 s old,
+ * so a wallet that lost the tier reads for at most 30 s (SPEC's balance staleness); a sign-out ends
+ * the session's streams at once on every instance (the bus carries it). On failure a `denied` event
+ * ends the stream. A reader that falls 1 MiB behind is cut off (bounded send buffer); it reconnects
+ * with its cursor. A wallet holds at most 8 streams on an instance, an address 32, and a wallet
+ * opens them at the `stream` rate (docs/RELIABILITY.md). While the bus is down (Redis unreachable)
+ * streams end and new ones get 503: clients poll.
  */
+import type { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -22,20 +27,52 @@ import { findSession } from '../db/auth.repository'
 import { isoAt } from '../db/database'
 import { HttpError } from '../http/http-error'
 import { writeBounded } from '../lib/socket-send'
+import { eventStreamHeaders } from '../plugins/security.plugin'
 import { SESSION_COOKIE, sessionIdOf } from '../plugins/session.plugin'
 import type { ChatOptions } from './chat.options'
 import { toMessages } from './chat.presenter'
 import { findRoom, listMessages, type RoomRow } from './chat.repository'
 import { RoomTails, sseFrame } from './room-tail'
 
-const RECHECK_MS = 30_000
+/** Session and tier re-check of an open stream (SPEC's balance rule allows a 30 s old balance). */
+const RECHECK_MS = 10_000
+/**
+ * The longest a stream may keep reading after its wallet lost the room's tier: each re-check reads
+ * a balance at most (this − the re-check interval) old, so a balance that fell is seen in time.
+ */
+const LOST_TIER_MAX_MS = 30_000
 const SWEEP_MS = 2_000
 const HEARTBEAT_MS = 15_000
+/**
+ * Open streams per wallet and per client address on one instance (issue 29: one wallet held 400
+ * non-reading streams, 1.16 GB of kernel send queues). A browser needs one per open room and tab.
+ */
+export const MAX_STREAMS_PER_WALLET = 8
+export const MAX_STREAMS_PER_ADDRESS = 32
+/** Unsent bytes under which a replay writes its next page. */
+const DRAINED_BYTES = 64 * 1024
 
 interface RoomGate {
   enterRoom(req: FastifyRequest): Promise<void>
-  roomAccessError(wallet: string, room: RoomRow): Promise<HttpError | null>
+  roomAccessError(wallet: string, room: RoomRow, maxAgeMs?: number): Promise<HttpError | null>
   roomOf(req: FastifyRequest): RoomRow
+}
+
+/** Open streams per key (wallet, address): `take` refuses past `max`, `give` when one closes. */
+class StreamCounts {
+  private readonly counts = new Map<string, number>()
+  constructor(private readonly max: number) {}
+  take(key: string): boolean {
+    const n = this.counts.get(key) ?? 0
+    if (n >= this.max) return false
+    this.counts.set(key, n + 1)
+    return true
+  }
+  give(key: string) {
+    const n = (this.counts.get(key) ?? 1) - 1
+    if (n <= 0) this.counts.delete(key)
+    else this.counts.set(key, n)
+  }
 }
 
 /** The Last-Event-ID header as a message id; absent or empty: undefined; anything else: 400. */
@@ -58,6 +95,9 @@ export function chatStreamRoute(
   const open = new Set<Socket>()
   const isStaff = (w: string) => app.isStaff(w)
   const recheckMs = opts.recheckMs ?? RECHECK_MS
+  const balanceMaxAgeMs = Math.max(0, (opts.lostTierMaxMs ?? LOST_TIER_MAX_MS) - recheckMs)
+  const perWallet = new StreamCounts(MAX_STREAMS_PER_WALLET)
+  const perAddress = new StreamCounts(MAX_STREAMS_PER_ADDRESS)
   const tails = new RoomTails({
     db: app.db,
     bus: app.chatBus,
@@ -76,33 +116,50 @@ export function chatStreamRoute(
     '/api/chat/rooms/:id/events',
     {
       schema: { params: RoomParamsSchema, querystring: MessagesQuerySchema },
-      config: { session: true },
+      config: { session: true, rateLimit: 'stream' },
       preHandler: [
         async () => {
           if (!app.chatBus.up) throw new HttpError(503, 'Live updates unavailable: polling')
         },
         gate.enterRoom,
+        // The entry gate reads the balance like REST (≤ 30 s old); the stream reads a younger one
+        // so that a tier lost just before it opened is seen within LOST_TIER_MAX_MS.
+        async (req) => {
+          const denied = await gate.roomAccessError(req.wallet, gate.roomOf(req), balanceMaxAgeMs)
+          if (denied) throw denied
+        },
       ],
     },
     async (req, reply) => {
       const room = gate.roomOf(req)
       const wallet = req.wallet
       const token = req.cookies[SESSION_COOKIE] ?? ''
+      const sessionId = sessionIdOf(token)
       const resumeId = lastEventId(req)
       // Without a cursor the stream starts at the room's latest message (nothing replayed).
       const cursor =
         resumeId === undefined ? req.query.after : Math.max(resumeId, req.query.after ?? 0)
       const after = cursor ?? (await listMessages(app.db, room.id, undefined, 1))[0]?.id ?? 0
 
+      if (!perWallet.take(wallet)) {
+        throw new HttpError(
+          429,
+          `Too many open live streams for this wallet (${MAX_STREAMS_PER_WALLET}): close a tab or room`,
+          { retryAfter: 10 },
+        )
+      }
+      if (!perAddress.take(req.ip)) {
+        perWallet.give(wallet)
+        throw new HttpError(
+          429,
+          `Too many open live streams from your address (${MAX_STREAMS_PER_ADDRESS})`,
+          { retryAfter: 10 },
+        )
+      }
+
       reply.hijack()
       const res = reply.raw
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
-      })
+      res.writeHead(200, eventStreamHeaders(req))
       const socket = req.raw.socket
       open.add(socket)
 
@@ -111,6 +168,7 @@ export function chatStreamRoute(
         if (event) write(sseFrame(event))
         if (!res.writableEnded) res.end()
       }
+      const deny = (status: 401 | 403, error: string) => end({ type: 'denied', status, error })
       write('retry: 3000\n\n')
       const detach = tails.attach(room.id, after, {
         write,
@@ -118,19 +176,27 @@ export function chatStreamRoute(
           return !res.writableEnded && !res.destroyed
         },
         end: () => end(),
+        drained: () => drained(res),
+        behind: (last) => end({ type: 'behind', after: last }),
       })
       const offDown = app.chatBus.onDown(() => end())
+      // Sign-out (this session) or sign-out everywhere (this wallet), on any instance.
+      const offRevoke = app.chatBus.onRevoke((revoked) => {
+        const mine =
+          'sessionId' in revoked ? revoked.sessionId === sessionId : revoked.wallet === wallet
+        if (mine) deny(401, 'Signed out')
+      })
       const recheck = setInterval(() => {
         void (async () => {
           // Session expiry on the database's clock, like every other session check (issue 14).
           const now = isoAt(await app.dbClock.now())
-          const session = await findSession(app.db, sessionIdOf(token), now)
+          const session = await findSession(app.db, sessionId, now)
           if (!session || session.wallet_address !== wallet) {
-            return end({ type: 'denied', status: 401, error: 'Sign in with your wallet first' })
+            return deny(401, 'Sign in with your wallet first')
           }
           const current = (await findRoom(app.db, room.id)) ?? room
-          const denied = await gate.roomAccessError(wallet, current)
-          if (denied) end({ type: 'denied', status: 403, error: denied.message })
+          const denied = await gate.roomAccessError(wallet, current, balanceMaxAgeMs)
+          if (denied) deny(403, denied.message)
         })().catch((err: unknown) => {
           req.log.warn({ err }, 'chat stream: access re-check failed')
           end()
@@ -139,11 +205,30 @@ export function chatStreamRoute(
       const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS)
       res.on('close', () => {
         open.delete(socket)
+        perWallet.give(wallet)
+        perAddress.give(req.ip)
         clearInterval(recheck)
         clearInterval(heartbeat)
         detach()
         offDown()
+        offRevoke()
       })
     },
   )
+}
+
+/** Resolves once `res` holds fewer than DRAINED_BYTES unsent bytes, or has closed. */
+function drained(res: ServerResponse): Promise<void> {
+  if (res.writableLength < DRAINED_BYTES || res.destroyed || res.writableEnded) {
+    return Promise.resolve()
+  }
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
 }

@@ -18,6 +18,13 @@
  * starts above a stream's cursor (the tail moved while the stream was not following) sends it back
  * to catching up: no stream skips an id, none sends one twice.
  *
+ * A replay is bounded (issue 29: a cursor of 0 sent a room's whole history on every open, 659 MB
+ * in 30 s to 10 reconnecting clients, and on SQLite, whose driver never yields, it filled the send
+ * buffer until the bound cut the stream before its first byte): at most REPLAY_PAGES pages, each
+ * written only once the previous one has drained to the socket, with a turn of the event loop
+ * between pages. A stream still behind after that gets `behind` and ends; the client pages the
+ * rest through GET …/messages?after= and reconnects from its new cursor.
+ *
  * Other events (reactions, participants, announcements) go straight to the streams; a reaction
  * change to a message a stream has not sent yet waits until it has, so the message's own (older)
  * copy cannot overwrite it in the client's cache.
@@ -33,6 +40,8 @@ import { listMessages, type MessageRow } from './chat.repository'
 const PAGE = 200
 /** Reaction changes a stream holds for messages it has not sent yet; beyond that, sent at once. */
 const HELD_MAX = 100
+/** Pages one replay sends before the stream says `behind` (≤ ~0.5 MB at the longest messages). */
+export const REPLAY_PAGES = 2
 
 /** One SSE frame; `message` events carry their id, the stream's resume cursor. */
 export function sseFrame(event: ChatPushEvent): string {
@@ -49,6 +58,10 @@ export interface StreamSink {
   readonly open: boolean
   /** ends the stream (its replay failed; the client resumes from its cursor) */
   end(): void
+  /** resolves once what was written has (mostly) gone to the socket, or the stream ended */
+  drained(): Promise<void>
+  /** ends a replay that is still behind after `after`: the client pages the rest itself */
+  behind(after: number): void
 }
 
 interface Reader {
@@ -181,7 +194,7 @@ export class RoomTails {
   private async catchUp(room: Room, reader: Reader): Promise<void> {
     reader.catching = true
     try {
-      for (;;) {
+      for (let pages = 1; ; pages++) {
         const rows = await listMessages(this.opts.db, room.id, reader.last, PAGE)
         const frames = framesOf(await this.opts.present(rows))
         if (!reader.sink.open) return
@@ -189,6 +202,12 @@ export class RoomTails {
         // (No rows at all while below the tail can only mean rows were deleted: do not spin.)
         const reachedTail = room.tail === null || reader.last >= room.tail || rows.length === 0
         if (rows.length < PAGE && reachedTail) break
+        // Still catching: the stream stays out of the tail's batches and ends here.
+        if (pages >= REPLAY_PAGES) return reader.sink.behind(reader.last)
+        await reader.sink.drained()
+        // GOTCHA: SQLite's driver is synchronous, so without this the replay never yields.
+        await new Promise((resolve) => setImmediate(resolve))
+        if (!reader.sink.open) return
       }
       reader.catching = false
     } catch (err) {

@@ -53,3 +53,8 @@ export async function findSession(db: Db, id: string, now: string) {
 export async function deleteSession(db: Db, id: string) {
   await db.deleteFrom('sessions').where('id', '=', id).execute()
 }
+
+/** Every session of a wallet ("sign out everywhere"). */
+export async function deleteSessionsOf(db: Db, walletAddress: string) {
+  await db.deleteFrom('sessions').where('wallet_address', '=', walletAddress).execute()
+}

@@ -43,6 +43,46 @@ function contentSecurityPolicy(nonce: string, wsSources: string[], https: boolea
   return directives.join('; ')
 }
 
+/** Every response's security headers (streams written by hand included: eventStreamHeaders). */
+function securityHeaders(req: FastifyRequest, wsSources: string[]): Record<string, string> {
+  const https = req.protocol === 'https'
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy(req.cspNonce, wsSources, https),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    // COOP + COEP make the page cross-origin isolated, so the sim worker shares its buffers
+    // (SharedArrayBuffer, issue 13). Everything the page loads is same-origin or data:/blob:;
+    // external addresses are only navigated to (links), which COEP does not touch.
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Embedder-Policy': 'require-corp',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  }
+  if (https) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains'
+  return headers
+}
+
+const wsSourcesOf = new WeakMap<object, string[]>()
+
+/**
+ * The head of a Server-Sent Events response written by hand (after `reply.hijack()`, which skips
+ * the onSend hook): the security headers every response carries, then the stream's own.
+ */
+export function eventStreamHeaders(req: FastifyRequest): Record<string, string> {
+  let ws = wsSourcesOf.get(req.server)
+  // (A route tested on its own, without buildApp, has no configured origins.)
+  if (!ws) wsSourcesOf.set(req.server, (ws = webSocketSources(req.server.siteOrigins ?? [])))
+  req.cspNonce ||= randomBytes(16).toString('base64')
+  return {
+    ...securityHeaders(req, ws),
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  }
+}
+
 function isWebSocketHandshake(req: FastifyRequest): boolean {
   return (req.headers.upgrade ?? '').toLowerCase() === 'websocket'
 }
@@ -75,19 +115,12 @@ export const securityPlugin = fp(
     })
 
     app.addHook('onSend', async (req, reply: FastifyReply, payload) => {
-      const https = req.protocol === 'https'
-      reply.header('Content-Security-Policy', contentSecurityPolicy(req.cspNonce, wsSources, https))
-      reply.header('X-Content-Type-Options', 'nosniff')
-      reply.header('Referrer-Policy', 'strict-origin-when-cross-origin')
-      reply.header('X-Frame-Options', 'DENY')
-      // COOP + COEP make the page cross-origin isolated, so the sim worker shares its buffers
-      // (SharedArrayBuffer, issue 13). Everything the page loads is same-origin or data:/blob:;
-      // external addresses are only navigated to (links), which COEP does not touch.
-      reply.header('Cross-Origin-Opener-Policy', 'same-origin')
-      reply.header('Cross-Origin-Embedder-Policy', 'require-corp')
-      reply.header('Cross-Origin-Resource-Policy', 'same-origin')
-      reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
-      if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+      reply.headers(securityHeaders(req, wsSources))
+      // API answers are per visitor and current (sessions, messages, purchases): no cache may
+      // keep them. A route that wants caching says so itself.
+      if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+        reply.header('Cache-Control', 'no-store')
+      }
       return payload
     })
   },

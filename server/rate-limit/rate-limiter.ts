@@ -30,6 +30,8 @@ export const RATE_RULES = {
   announcement: { burst: 5, refillMs: 10_000 },
   purchase: { burst: 30, refillMs: 1_000 },
   balance: { burst: 20, refillMs: 1_000 },
+  /** per wallet: opening a push stream (a reconnecting client waits 1 s × 1.5^n between tries) */
+  stream: { burst: 20, refillMs: 3_000 },
 } satisfies Record<string, RateRule>
 
 export class MemoryRateLimiter implements RateLimiter {

@@ -16,6 +16,7 @@ import {
   consumeNonce,
   deleteExpiredSignIns,
   deleteSession,
+  deleteSessionsOf,
   insertNonce,
   insertSession,
 } from '../db/auth.repository'
@@ -112,10 +113,28 @@ export async function authRoutes(fastify: FastifyInstance) {
     }
   })
 
+  // Signing out also ends the session's open push streams on every instance at once (the chat
+  // bus carries the revocation), not at their next re-check (issue 29).
   app.post('/api/auth/sign-out', async (req, reply) => {
     const token = req.cookies[SESSION_COOKIE]
-    if (token) await deleteSession(app.db, sessionIdOf(token))
+    if (token) {
+      const sessionId = sessionIdOf(token)
+      await deleteSession(app.db, sessionId)
+      app.chatBus.revoke({ sessionId })
+    }
     reply.clearCookie(SESSION_COOKIE, { path: '/' })
     return reply.code(204).send()
   })
+
+  // Every session of the wallet, on every device, and their streams.
+  app.post(
+    '/api/auth/sign-out-everywhere',
+    { config: { session: true, rateLimit: 'signIn' } },
+    async (req, reply) => {
+      await deleteSessionsOf(app.db, req.wallet)
+      app.chatBus.revoke({ wallet: req.wallet })
+      reply.clearCookie(SESSION_COOKIE, { path: '/' })
+      return reply.code(204).send()
+    },
+  )
 }

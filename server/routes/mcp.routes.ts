@@ -19,6 +19,7 @@ import {
 } from '../lib/chain-events'
 import { ChainStream } from '../lib/chain-stream'
 import { writeBounded } from '../lib/socket-send'
+import { eventStreamHeaders } from '../plugins/security.plugin'
 
 export interface McpRoutesOptions {
   source?: ChainEventSource
@@ -70,12 +71,7 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, opts)
 
     reply.hijack()
     const res = reply.raw
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    })
+    res.writeHead(200, eventStreamHeaders(req))
     const socket = req.raw.socket
     open.add(socket)
     socket.once('close', () => open.delete(socket))

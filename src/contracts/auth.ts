@@ -10,7 +10,8 @@ import { userText } from './text'
  * Flow: POST /api/auth/nonce -> NonceResponse (suggested fields) -> client builds the text with its
  * address -> wallet signs the UTF-8 bytes -> POST /api/auth/sign-in {address, message, signature}
  * (signature = BASE58 of the 64-byte ed25519 signature) -> session cookie + SessionResponse.
- * GET /api/auth/session -> SessionResponse or 401; POST /api/auth/sign-out -> 204.
+ * GET /api/auth/session -> SessionResponse or 401; POST /api/auth/sign-out -> 204 (this session);
+ * POST /api/auth/sign-out-everywhere -> 204 (every session of the signed-in wallet, or 401).
  */
 
 export const SIWS_VERSION = '1'

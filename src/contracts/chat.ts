@@ -190,8 +190,10 @@ export const MessagesQuerySchema = z.strictObject({ after: ROW_ID.optional() })
  * event's `event:` line is its `type`, its `data:` line this JSON; `message` events carry `id:`
  * (the message id; on one stream they rise strictly with none skipped), so a reconnect from the
  * last one seen (Last-Event-ID or `?after=`) misses and repeats nothing. `denied` ends the stream
- * when the session expired or the wallet's balance (re-read every 30 s) no longer reaches the
- * room's tier.
+ * when the session ended (expired, signed out) or the wallet's balance no longer reaches the room's
+ * tier (seen within 30 s). `behind` ends a stream whose cursor was more than two pages behind,
+ * after it sent the messages up to `after`: the client pages the rest with GET …/messages?after=
+ * and opens the stream again from its new cursor.
  */
 export const ChatPushEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), message: MessageSchema }),
@@ -199,5 +201,6 @@ export const ChatPushEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('participant'), participant: ParticipantSchema }),
   z.object({ type: z.literal('room'), room: RoomSchema }),
   z.object({ type: z.literal('denied'), error: z.string(), status: z.number().int() }),
+  z.object({ type: z.literal('behind'), after: ROW_ID }),
 ])
 export type ChatPushEvent = z.infer<typeof ChatPushEventSchema>

@@ -1,7 +1,7 @@
 import { proxy } from 'valtio'
 import { HttpError, onUnauthorized, request } from '../api/http'
 import { defaultDisplayName, VerifyBalanceResponseSchema, type Tier } from '../contracts/chat'
-import { currentSession, signInWithWallet, signOut } from '../wallet/siws'
+import { currentSession, signInWithWallet, signOut, signOutEverywhere } from '../wallet/siws'
 import { WalletError, type WalletAdapter } from '../wallet/types'
 
 /**
@@ -184,6 +184,15 @@ export async function disconnectWallet(): Promise<void> {
   const wallet = adapter
   clearSession()
   await Promise.allSettled([wallet?.disconnect(), signOut()])
+}
+
+/**
+ * Ends every session of this wallet on every device (and their open chat streams), then clears
+ * this one like Disconnect. Throws when the server refused, so the page can say so.
+ */
+export async function disconnectEverywhere(): Promise<void> {
+  await signOutEverywhere()
+  await disconnectWallet()
 }
 
 /** The server said 401: the session is gone (expired or signed out elsewhere). */

@@ -58,3 +58,8 @@ export async function currentSession(): Promise<SessionResponse | null> {
 export async function signOut(): Promise<void> {
   await request('POST', '/api/auth/sign-out')
 }
+
+/** POST /api/auth/sign-out-everywhere: ends every session of the signed-in wallet, on every device. */
+export async function signOutEverywhere(): Promise<void> {
+  await request('POST', '/api/auth/sign-out-everywhere')
+}

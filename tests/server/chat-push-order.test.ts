@@ -42,6 +42,8 @@ class ControlledBus {
       },
       subscribe: (roomId, listener) => bus.subscribe(roomId, listener),
       onDown: (listener) => bus.onDown(listener),
+      revoke: (revoked) => bus.revoke(revoked),
+      onRevoke: (listener) => bus.onRevoke(listener),
       close: () => bus.close(),
     }
   }

@@ -2,7 +2,12 @@ import { useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { truncateAddress } from '../../contracts/address'
-import { disconnectWallet, verifyBalance, walletState } from '../../state/walletStore'
+import {
+  disconnectEverywhere,
+  disconnectWallet,
+  verifyBalance,
+  walletState,
+} from '../../state/walletStore'
 import { Button } from '../../ui/Button'
 import { media } from '../../app/theme'
 import { PanelFrame } from '../../ui/Panel'
@@ -63,7 +68,7 @@ const StaffFact = styled.div`
   }
 `
 
-/** Signed-in header: balance in vPOS, truncated wallet, the Shop button and Disconnect. */
+/** Signed-in header: balance, truncated wallet, Shop, Sign out everywhere and Disconnect. */
 export function ChatHeader() {
   const { walletAddress, balance, balanceChecking, isStaff } = useSnapshot(walletState)
   const [shopOpen, setShopOpen] = useState(false)
@@ -73,6 +78,24 @@ export function ChatHeader() {
     exitRoom()
     await disconnectWallet()
     toast({ title: 'Disconnected', description: 'Your wallet has been disconnected' })
+  }
+
+  async function disconnectAll() {
+    try {
+      await disconnectEverywhere()
+    } catch {
+      toast({
+        title: 'Sign-out Failed',
+        description: 'Could not sign out your other devices: try again',
+        variant: 'destructive',
+      })
+      return
+    }
+    exitRoom()
+    toast({
+      title: 'Signed Out Everywhere',
+      description: 'This wallet is signed out on every device',
+    })
   }
 
   return (
@@ -118,6 +141,12 @@ export function ChatHeader() {
             toast({ title: 'Connection Failed', description: err.message, variant: 'destructive' })
           }
         />
+        <Button
+          onClick={() => void disconnectAll()}
+          title="Ends this wallet's sessions on every device and browser"
+        >
+          Sign out everywhere
+        </Button>
         <Button $variant="danger" onClick={() => void disconnect()}>
           Disconnect
         </Button>

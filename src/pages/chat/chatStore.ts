@@ -114,6 +114,26 @@ export async function pollMessages(roomId: string): Promise<void> {
   }
 }
 
+/** What one GET …/messages?after= answers at most (the server's poll page). */
+const POLL_PAGE = 200
+/** Pages a catch-up reads before it leaves the rest to the next one (~10,000 messages). */
+const CATCH_UP_PAGES = 50
+
+/**
+ * Reads a room's messages after its cursor page by page until a page comes back short: the push
+ * stream said `behind` (it replays only two pages). True when it reached the room's newest message.
+ */
+export async function catchUpMessages(roomId: string): Promise<boolean> {
+  for (let page = 0; page < CATCH_UP_PAGES; page++) {
+    const cursor = cursorOf(qc, roomId)
+    if (cursor === null) return false
+    const fresh = await fetchMessages(roomId, cursor)
+    addMessages(qc, roomId, fresh)
+    if (fresh.length < POLL_PAGE) return true
+  }
+  return false
+}
+
 /** Registration (every 10 s): refreshes lastSeen and answers the participants. */
 export async function register(roomId: string): Promise<void> {
   const wallet = walletState.walletAddress

@@ -13,10 +13,17 @@ import { ChatPushEventSchema, type Room } from '../../contracts/chat'
 import { sessionExpired } from '../../state/walletStore'
 import { applyPush, cursorOf } from './chatCache'
 import { MESSAGE_POLL_MS, PARTICIPANT_POLL_MS } from './chatLogic'
-import { accessLost, chatState, logPollFailure, pollMessages, register } from './chatStore'
+import {
+  accessLost,
+  catchUpMessages,
+  chatState,
+  logPollFailure,
+  pollMessages,
+  register,
+} from './chatStore'
 import { chatKeys, messagesQuery, participantsQuery, roomEventsUrl, roomsQuery } from './queries'
 
-const PUSH_EVENTS = ['message', 'reactions', 'participant', 'room', 'denied'] as const
+const PUSH_EVENTS = ['message', 'reactions', 'participant', 'room', 'denied', 'behind'] as const
 /** Reconnect delays: 1 s × 1.5^n up to 30 s (as the live feed, SPEC §4). */
 const RETRY_BASE_MS = 1_000
 const RETRY_MAX_MS = 30_000
@@ -85,6 +92,7 @@ export function useRoomLive(room: Room) {
           const parsed = ChatPushEventSchema.safeParse(JSON.parse((e as MessageEvent<string>).data))
           if (!parsed.success) return logPollFailure('push event', parsed.error)
           const event = parsed.data
+          if (event.type === 'behind') return resume(es)
           if (event.type !== 'denied') return applyPush(qc, roomId, event)
           stop()
           if (event.status === 401) sessionExpired()
@@ -98,6 +106,20 @@ export function useRoomLive(room: Room) {
         const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 1.5 ** failures++)
         retry = setTimeout(connect, delay)
       }
+    }
+    // The stream replayed two pages and ended: the rest comes through REST, then the stream
+    // reopens from the new cursor (a failure to page counts as a failed connection).
+    const resume = (es: EventSource) => {
+      es.close()
+      catchUpMessages(roomId).then(
+        () => {
+          if (!stopped) connect()
+        },
+        (err: unknown) => {
+          logPollFailure('catch-up', err)
+          es.onerror?.(new Event('error'))
+        },
+      )
     }
     const stop = () => {
       stopped = true
