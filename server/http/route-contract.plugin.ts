@@ -95,9 +95,49 @@ function apiErrorHandler(err: FastifyError | Error, req: FastifyRequest, reply: 
   return reply.code(500).send({ error: 'Internal server error' })
 }
 
-/** Root scope: zod validation + serialization and the one error handler. */
+/** Why a parsed JSON body may not be used: a key that would reach an object's prototype. */
+function prototypeKeyProblem(value: unknown): string | null {
+  const stack = [value]
+  while (stack.length > 0) {
+    const v = stack.pop()
+    if (v === null || typeof v !== 'object') continue
+    if (Object.hasOwn(v, '__proto__')) return 'must not contain a "__proto__" key'
+    const ctor = (v as { constructor?: unknown }).constructor
+    if (Object.hasOwn(v, 'constructor') && ctor !== null && typeof ctor === 'object') {
+      if (Object.hasOwn(ctor, 'prototype')) return 'must not contain a "constructor.prototype" key'
+    }
+    stack.push(...Object.values(v))
+  }
+  return null
+}
+
+/**
+ * JSON bodies, saying what is wrong (issue 29: a `__proto__` key was answered 'Body is not valid
+ * JSON'): malformed JSON names the parser's complaint; prototype keys (prototype poisoning) are
+ * refused by name, as Fastify's own parser refuses them.
+ */
+function parseJsonBody(
+  _req: FastifyRequest,
+  body: string,
+  done: (err: Error | null, value?: unknown) => void,
+) {
+  if (body.trim() === '') return done(new HttpError(400, 'Body is empty: send a JSON object'))
+  let value: unknown
+  try {
+    value = JSON.parse(body)
+  } catch (err) {
+    return done(new HttpError(400, `Body is not valid JSON: ${(err as Error).message}`))
+  }
+  const problem = prototypeKeyProblem(value)
+  if (problem) return done(new HttpError(400, `Body ${problem}`))
+  done(null, value)
+}
+
+/** Root scope: zod validation + serialization, JSON bodies and the one error handler. */
 export const routeContractPlugin = fp(
   async (app) => {
+    app.removeContentTypeParser('application/json')
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody)
     app.setValidatorCompiler(validatorCompiler)
     app.setSerializerCompiler(serializerCompiler)
     app.setErrorHandler(apiErrorHandler)
