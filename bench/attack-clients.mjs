@@ -6,8 +6,8 @@
 //             the server stops reading: then the socket just waits, at most 64 KiB queued here);
 //   streams:  each socket sends one GET for `path` (an SSE stream), reads only the status line of
 //             the answer, then stops reading for good.
-// IPC in:  {cmd:'pipeline', port, sockets, bytes, localAddress}          -> {cmd:'opened', opened, failed}
-//          {cmd:'streams', port, streams, path, headers, localAddress}   -> {cmd:'opened', statuses}
+// IPC in:  {cmd:'pipeline', port, sockets, bytes, localAddress} -> {cmd:'opened', opened, failed}
+//          {cmd:'streams', port, streams, path, headers, localAddress} -> {cmd:'opened', statuses}
 //          {cmd:'close'} -> {cmd:'closed', bytesSent, requestsSent, socketErrors}, then exits
 import net from 'node:net'
 

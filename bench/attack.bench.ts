@@ -2,7 +2,8 @@
  * `npm run bench:attack` (security issue 29): two attacks from outside against the BUILT server,
  * started as its own process the way `npm run serve` starts it (bench/lib/attack-target.ts), with
  * a bystander polling the health route every 250 ms on a fresh connection (5 s timeout) from
- * 127.0.0.2 while the attackers connect from 127.0.0.1 in a child process (bench/attack-clients.mjs).
+ * 127.0.0.2 while the attackers connect from 127.0.0.1, in a child process
+ * (bench/attack-clients.mjs).
  *
  * Part `pipeline`: ATTACK_SOCKETS sockets each write pipelined `GET / HTTP/1.1` requests, up to
  * ATTACK_BYTES per socket, never read the answers, hold ATTACK_SECONDS, then close. Prints the
@@ -15,7 +16,8 @@
  * (GET /api/chat/rooms/<bronze room>/events?after=0) and never reads them, for ATTACK_SECONDS,
  * while the room, seeded with ATTACK_SEED_MESSAGES messages of ~1 KB, gets ATTACK_POSTS_PER_SECOND
  * more. Prints streams accepted vs refused (by status), the kernel send queues of the server's
- * sockets (`ss` Send-Q summed; peak and at the end), its RSS growth, and the bystander's health.
+ * sockets (Send-Q as `ss` shows it, summed; peak and at the end), its RSS growth, and the
+ * bystander's health.
  *
  * It prints figures beside the issue's targets; it does not pass or fail on them. The machine is
  * shared: the load line and an idle control's event-loop lag (bench/lib/lag.ts) come with them.
@@ -40,6 +42,7 @@ import {
   attackers,
   ensureBuiltClient,
   killAll,
+  SETUP_ADDRESS,
   startBuiltServer,
   startControl,
   type Target,
@@ -124,7 +127,7 @@ async function pipelineAttack(target: Target): Promise<PipelineRow> {
     'opened',
   )
   await sleep(SECONDS * 1000 - (performance.now() - start))
-  const census = await socketCensus(target.port, attack.pid)
+  const census = socketCensus(target.port, attack.pid)
   const closed = await attack.ask({ cmd: 'close' }, 'closed')
   const end = performance.now()
   const controlLag = await control.stop()
@@ -212,8 +215,8 @@ async function streamsPart() {
   const server = await startBuiltServer()
   try {
     const { base, port, pid } = server
-    const room = await bronzeRoom(base)
-    const cookie = await signInAttacker(base)
+    const room = await bronzeRoom(base, SETUP_ADDRESS)
+    const cookie = await signInAttacker(base, ATTACKER_ADDRESS)
     const posters = await signInPosters(base, postersFor(SEED_MESSAGES))
     const seeded = await seedRoom(base, room.id, posters, SEED_MESSAGES)
     console.log(`room ${room.id}: seed posts ${counts(seeded)} (${posters.length} wallets)`)
@@ -240,7 +243,7 @@ async function streamsPart() {
     )
     const openS = (performance.now() - start) / 1000
     await sleep(SECONDS * 1000 - (performance.now() - start))
-    const atEnd = await socketCensus(port, attack.pid)
+    const atEnd = socketCensus(port, attack.pid)
     const rssEnd = memoryOf(pid).rssMb
     const end = performance.now()
     const controlLag = await control.stop()
@@ -254,7 +257,7 @@ async function streamsPart() {
       [
         `streams: ${statuses['200'] ?? 0} accepted (200) of ${STREAMS}; answers ${counts(statuses)} (all sent in ${fmt(openS, 1)} s)`,
         `attacker sockets still open at the end: ${atEnd.attackerOpen} of ${STREAMS}`,
-        `server send queues (ss Send-Q, all its sockets on :${port}): peak ${fmt(probe.peak.serverSendQMb, 1)} MB, at the end ${fmt(atEnd.serverSendQMb, 1)} MB (established ${fmt(atEnd.establishedSendQMb, 1)} MB over ${atEnd.serverSockets} sockets)`,
+        `server send queues (Send-Q, all its sockets on :${port}): peak ${fmt(probe.peak.serverSendQMb, 1)} MB, at the end ${fmt(atEnd.serverSendQMb, 1)} MB (established ${fmt(atEnd.establishedSendQMb, 1)} MB over ${atEnd.serverSockets} sockets)`,
         `attacker side (its own kernel, not the server's cost): receive queues ${fmt(atEnd.attackerRecvQMb, 1)} MB at the end`,
         `server RSS: before ${fmt(mem0.rssMb, 0)} MB, peak ${fmt(rssPeak, 0)} MB, at the end ${fmt(rssEnd, 0)} MB; growth ${fmt(rssPeak - mem0.rssMb, 0)} MB`,
         `health during: ${healthText(healthIn(polls, start, end))}`,

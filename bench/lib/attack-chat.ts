@@ -1,16 +1,16 @@
 /**
  * The chat side of the streams attack in `npm run bench:attack` (issue 29): wallets signed in over
- * HTTP (tests/helpers/wallet.ts `signIn`, nonce + SIWS signature, as a browser does), the bronze
- * room, the messages that make its push stream carry data, and a poster that keeps it busy.
- * Posts go from 127.0.0.3, neither the attackers' address nor the bystander's, so a per-address
- * cap on the attackers does not silence the room.
+ * HTTP (nonce + SIWS signature, as a browser does), the bronze room, the messages that make its
+ * push stream carry data, and posters that keep it busy. Each poster signs in and posts from its
+ * own loopback address, neither the attackers' (127.0.0.1) nor the bystander's (127.0.0.2), so a
+ * per-address bound on the attackers does not silence the room.
  */
-import { request } from 'node:http'
+import type { NonceResponse } from '../../src/contracts/auth'
 import type { Room } from '../../src/contracts/chat'
-import { createTestWallet, signIn } from '../../tests/helpers/wallet'
+import { createTestWallet, signInMessageFor, type TestWallet } from '../../tests/helpers/wallet'
+import { httpCall } from './attack-probe'
 import { wallets } from './load-setup'
 
-const POSTER_ADDRESS = '127.0.0.3'
 /** messages a wallet may post at once (server/rate-limit RATE_RULES.message: burst 10, then 1/s) */
 const MESSAGE_BURST = 10
 // Long messages (the limit is 1000 characters) so each push frame is about 1 KB.
@@ -19,71 +19,101 @@ const FILLER = 'non-reading stream load '.repeat(38)
 export interface Poster {
   wallet: string
   cookie: string
+  /** the poster's own loopback address */
+  from: string
 }
 
-/** POST a JSON body from the poster address; resolves with the status (0: network error). */
-function post(base: string, path: string, cookie: string, body: unknown): Promise<number> {
-  const url = new URL(path, base)
-  const data = JSON.stringify(body)
-  return new Promise((resolve) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        agent: false,
-        localAddress: POSTER_ADDRESS,
-        timeout: 10_000,
-        headers: {
-          cookie,
-          origin: base,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(data),
-        },
-      },
-      (res) => {
-        res.resume()
-        res.on('end', () => resolve(res.statusCode ?? 0))
-      },
-    )
-    req.on('timeout', () => req.destroy())
-    req.on('error', () => resolve(0))
-    req.end(data)
+const json = (port: number, origin: string) => ({
+  port,
+  headers: {
+    origin,
+    'content-type': 'application/json',
+  },
+})
+
+/**
+ * Sign-In With Solana over HTTP from `from` (nonce, ed25519 signature, verify), as
+ * tests/helpers/wallet.ts `signIn` does, but on closed connections from a chosen address (see
+ * httpCall); returns the session cookie.
+ */
+export async function signInFrom(base: string, w: TestWallet, from: string): Promise<string> {
+  const { port, headers } = json(Number(new URL(base).port), base)
+  const nonce = await httpCall({
+    port,
+    path: '/api/auth/nonce',
+    method: 'POST',
+    headers: { origin: base },
+    from,
   })
+  if (nonce.status !== 200) throw new Error(`nonce ${nonce.status}: ${nonce.body}`)
+  const message = signInMessageFor(w, JSON.parse(nonce.body) as NonceResponse)
+  const body = JSON.stringify({ address: w.address, message, signature: w.signBase58(message) })
+  const res = await httpCall({
+    port,
+    path: '/api/auth/sign-in',
+    method: 'POST',
+    headers,
+    body,
+    from,
+  })
+  if (res.status !== 200) throw new Error(`sign-in ${res.status}: ${res.body}`)
+  const cookie = res.setCookie
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.startsWith('vpos_session='))
+  if (!cookie) throw new Error('sign-in set no session cookie')
+  return cookie
 }
 
 /** The first bronze room the server lists. */
-export async function bronzeRoom(base: string): Promise<Room> {
-  const rooms = (await (await fetch(`${base}/api/chat/rooms`)).json()) as Room[]
-  const room = rooms.find((r) => r.tier === 'bronze')
-  if (!room) throw new Error('no bronze room')
+export async function bronzeRoom(base: string, from: string): Promise<Room> {
+  const res = await httpCall({ port: Number(new URL(base).port), path: '/api/chat/rooms', from })
+  const room = (JSON.parse(res.body) as Room[]).find((r) => r.tier === 'bronze')
+  if (!room) throw new Error(`no bronze room (${res.status})`)
   return room
 }
 
-/** The attacker: one bronze-tier demo wallet (1,000 to 9,999 vPOS), signed in. */
-export async function signInAttacker(base: string): Promise<string> {
-  return signIn(base, createTestWallet('attack-bronze', { tier: 'bronze' }))
+/** The attacker: one bronze-tier demo wallet (1,000 to 9,999 vPOS), signed in from `from`. */
+export async function signInAttacker(base: string, from: string): Promise<string> {
+  return signInFrom(base, createTestWallet('attack-bronze', { tier: 'bronze' }), from)
 }
 
-/** `count` platinum wallets signed in, a few at a time (the sign-in limit is per address). */
+/**
+ * `count` platinum wallets signed in, ten at a time, each from its own 127.1.x.y address (like
+ * bench/lib/load-setup.ts): the sign-in limit and any per-address bound see different visitors.
+ */
 export async function signInPosters(base: string, count: number): Promise<Poster[]> {
   const out: Poster[] = []
   const ws = wallets(count)
   for (let i = 0; i < ws.length; i += 10) {
-    const batch = ws.slice(i, i + 10)
-    const cookies = await Promise.all(batch.map((w) => signIn(base, w)))
-    batch.forEach((w, k) => out.push({ wallet: w.address, cookie: cookies[k] as string }))
+    const batch = ws.slice(i, i + 10).map((w, k) => {
+      const n = i + k + 2
+      return { w, from: `127.1.${n >> 8}.${n & 255}` }
+    })
+    const cookies = await Promise.all(batch.map(({ w, from }) => signInFrom(base, w, from)))
+    batch.forEach(({ w, from }, k) =>
+      out.push({ wallet: w.address, cookie: cookies[k] as string, from }),
+    )
   }
   return out
 }
 
-function postMessage(base: string, roomId: string, p: Poster, n: number) {
-  return post(base, `/api/chat/rooms/${roomId}/messages`, p.cookie, {
+async function postMessage(base: string, roomId: string, p: Poster, n: number) {
+  const { port, headers } = json(Number(new URL(base).port), base)
+  const body = JSON.stringify({
     walletAddress: p.wallet,
     displayName: `poster ${p.wallet.slice(0, 6)}`,
     content: `#${n} ${FILLER}`,
   })
+  const path = `/api/chat/rooms/${roomId}/messages`
+  const res = await httpCall({
+    port,
+    path,
+    method: 'POST',
+    headers: { ...headers, cookie: p.cookie },
+    body,
+    from: p.from,
+  })
+  return res.status
 }
 
 /** Posts `count` messages into the room, each poster using its burst; returns statuses counted. */

@@ -1,16 +1,15 @@
 /**
  * What `npm run bench:attack` (issue 29) measures from outside the server: its memory
- * (/proc/<pid>/status), the kernel's send queues of its sockets (`ss`), which attacker sockets are
+ * (/proc/<pid>/status), the kernel's send queues of its sockets (/proc/net/tcp, as `ss` shows
+ * them), which attacker sockets are
  * still open, and a bystander polling the health route on a fresh connection from another
- * loopback address (127.0.0.2), so a per-address cap on the attackers (127.0.0.1) does not refuse it.
+ * loopback address (127.0.0.2), so a per-address cap on the attackers (127.0.0.1) does not refuse
+ * it.
  */
-import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { request } from 'node:http'
-import { promisify } from 'node:util'
 import { fmt, percentile } from './lag'
 
-const run = promisify(execFile)
 export const BYSTANDER_ADDRESS = '127.0.0.2'
 
 /** Resident and peak resident memory of a process, in MB (0 once it has exited). */
@@ -41,10 +40,34 @@ export interface SocketCensus {
   attackerRecvQMb: number
 }
 
-/** One `ss` listing of the sockets on `port` (both ends live on this machine). */
-export async function socketCensus(port: number, attackerPid: number): Promise<SocketCensus> {
-  const filter = `( sport = :${port} or dport = :${port} )`
-  const { stdout } = await run('ss', ['-Htanp', filter], { maxBuffer: 64 << 20 })
+const TCP_STATE = { established: '01', timeWait: '06', listen: '0A' }
+
+/** The inodes of the TCP sockets a process holds open (its /proc/<pid>/fd links). */
+function socketInodes(pid: number): Set<string> {
+  const out = new Set<string>()
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))
+        if (m?.[1]) out.add(m[1])
+      } catch {
+        /* closed meanwhile */
+      }
+    }
+  } catch {
+    /* the process has exited */
+  }
+  return out
+}
+
+/**
+ * The sockets on `port`, read from /proc/net/tcp: its tx_queue and rx_queue are what `ss` shows as
+ * Send-Q and Recv-Q. Read in this process rather than by running `ss`: `ss -p` costs ~40 ms of CPU
+ * a call, which on a two-CPU machine, four times a second, would be taken from the server.
+ */
+export function socketCensus(port: number, attackerPid: number): SocketCensus {
+  const portHex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`
+  const attacker = socketInodes(attackerPid)
   const out = {
     serverSendQMb: 0,
     establishedSendQMb: 0,
@@ -52,20 +75,83 @@ export async function socketCensus(port: number, attackerPid: number): Promise<S
     attackerOpen: 0,
     attackerRecvQMb: 0,
   }
-  for (const line of stdout.split('\n')) {
-    const [state, recvQ, sendQ, local] = line.trim().split(/\s+/)
-    if (!state || state === 'LISTEN' || local === undefined) continue
-    if (local.endsWith(`:${port}`)) {
-      const mb = Number(sendQ) / (1 << 20)
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const f = line.trim().split(/\s+/)
+    const [local, remote, state, queues, inode] = [f[1], f[2], f[3], f[4], f[9]]
+    if (!local || !remote || !queues || !inode || state === TCP_STATE.listen) continue
+    const [tx = '0', rx = '0'] = queues.split(':')
+    if (local.endsWith(portHex)) {
+      const mb = parseInt(tx, 16) / (1 << 20)
       out.serverSendQMb += mb
-      if (state === 'ESTAB') out.establishedSendQMb += mb
-      if (state !== 'TIME-WAIT') out.serverSockets++
-    } else if (line.includes(`pid=${attackerPid},`)) {
-      out.attackerRecvQMb += Number(recvQ) / (1 << 20)
-      if (state === 'ESTAB') out.attackerOpen++
+      if (state === TCP_STATE.established) out.establishedSendQMb += mb
+      if (state !== TCP_STATE.timeWait) out.serverSockets++
+    } else if (remote.endsWith(portHex) && attacker.has(inode)) {
+      out.attackerRecvQMb += parseInt(rx, 16) / (1 << 20)
+      if (state === TCP_STATE.established) out.attackerOpen++
     }
   }
   return out
+}
+
+export interface HttpCall {
+  port: number
+  path: string
+  method?: string
+  headers?: Record<string, string>
+  body?: string
+  /** the loopback address the connection comes from */
+  from: string
+  timeoutMs?: number
+}
+
+export interface HttpAnswer {
+  /** 0: no answer (refused, reset, or timed out) */
+  status: number
+  body: string
+  setCookie: string[]
+  ms: number
+}
+
+/**
+ * One request to 127.0.0.1 on a fresh connection from the address `from`, closed after the answer.
+ * Not fetch: its pool keeps each connection open for the server's keep-alive hint (71 s), and
+ * those would count against the attackers' address in a per-address socket cap. Never rejects.
+ */
+export function httpCall(c: HttpCall): Promise<HttpAnswer> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    let settled = false
+    const chunks: Buffer[] = []
+    const done = (status: number, setCookie: string[] = []) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      req.destroy()
+      const body = Buffer.concat(chunks).toString()
+      resolve({ status, body, setCookie, ms: performance.now() - started })
+    }
+    const headers: Record<string, string | number> = { ...c.headers }
+    if (c.body !== undefined) headers['content-length'] = Buffer.byteLength(c.body)
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: c.port,
+        path: c.path,
+        method: c.method ?? 'GET',
+        headers,
+        agent: false,
+        localAddress: c.from,
+      },
+      (res) => {
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => done(res.statusCode ?? 0, res.headers['set-cookie'] ?? []))
+        res.on('error', () => done(0))
+      },
+    )
+    const timer = setTimeout(() => done(0), c.timeoutMs ?? 10_000)
+    req.on('error', () => done(0))
+    req.end(c.body)
+  })
 }
 
 interface Poll {
@@ -74,30 +160,11 @@ interface Poll {
   ok: boolean
 }
 
-/** GET `path` on a fresh connection from the bystander address; never rejects. */
-function poll(port: number, path: string, timeoutMs: number): Promise<Poll> {
+/** GET `path` on a fresh connection from the bystander address. */
+async function poll(port: number, path: string, timeoutMs: number): Promise<Poll> {
   const startedAt = performance.now()
-  return new Promise((resolve) => {
-    let settled = false
-    const done = (ok: boolean) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      req.destroy()
-      resolve({ startedAt, ms: performance.now() - startedAt, ok })
-    }
-    const req = request(
-      { host: '127.0.0.1', port, path, agent: false, localAddress: BYSTANDER_ADDRESS },
-      (res) => {
-        res.resume()
-        res.on('end', () => done(res.statusCode === 200))
-        res.on('error', () => done(false))
-      },
-    )
-    const timer = setTimeout(() => done(false), timeoutMs)
-    req.on('error', () => done(false))
-    req.end()
-  })
+  const a = await httpCall({ port, path, from: BYSTANDER_ADDRESS, timeoutMs })
+  return { startedAt, ms: a.ms, ok: a.status === 200 }
 }
 
 /** A bystander: one poll every `everyMs`, each on its own connection, until stopped. */
@@ -145,30 +212,14 @@ export function recoveryS(polls: readonly Poll[], end: number, withinMs = 1_000)
 export const healthText = (h: HealthFigures) =>
   `p50 ${fmt(h.p50, 0)} / p99 ${fmt(h.p99, 0)} / max ${fmt(h.max, 0)} ms, ${h.failures} of ${h.polls} failed`
 
-/**
- * Samples the target's memory and socket census every `everyMs` until stopped; keeps the peaks.
- * `ss` runs asynchronously so sampling never blocks the bystander's timers.
- */
+/** Samples the target's memory and socket census every `everyMs` until stopped; keeps the peaks. */
 export function sampler(pid: number, port: number, attackerPid: () => number, everyMs = 250) {
   const peak = { rssMb: 0, serverSendQMb: 0, serverSockets: 0 }
-  let last: SocketCensus | null = null
-  let busy = false
   const timer = setInterval(() => {
     peak.rssMb = Math.max(peak.rssMb, memoryOf(pid).rssMb)
-    if (busy) return
-    busy = true
-    socketCensus(port, attackerPid())
-      .then((c) => {
-        last = c
-        peak.serverSendQMb = Math.max(peak.serverSendQMb, c.serverSendQMb)
-        peak.serverSockets = Math.max(peak.serverSockets, c.serverSockets)
-      })
-      .catch(() => undefined)
-      .finally(() => (busy = false))
+    const c = socketCensus(port, attackerPid())
+    peak.serverSendQMb = Math.max(peak.serverSendQMb, c.serverSendQMb)
+    peak.serverSockets = Math.max(peak.serverSockets, c.serverSockets)
   }, everyMs)
-  return {
-    peak,
-    last: () => last,
-    stop: () => clearInterval(timer),
-  }
+  return { peak, stop: () => clearInterval(timer) }
 }

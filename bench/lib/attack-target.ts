@@ -11,6 +11,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { exited } from '../../tests/server/helpers/server-process'
+import { httpCall } from './attack-probe'
+
+/** where the bench's own setup requests come from: neither the attackers' nor the bystander's */
+export const SETUP_ADDRESS = '127.0.0.3'
 
 const running = new Set<ChildProcess>()
 const tempDirs = new Set<string>()
@@ -106,27 +110,23 @@ export async function startBuiltServer(): Promise<Target> {
   }
   proc.stdout?.on('data', keep)
   proc.stderr?.on('data', keep)
+  const target: Target = {
+    name: 'vPOS server',
+    proc,
+    pid: proc.pid as number,
+    port,
+    base,
+    healthPath: '/api/health',
+    logLines: () => lines,
+    close: async () => {
+      await stop(proc)
+      rmSync(dir, { recursive: true, force: true })
+      tempDirs.delete(dir)
+    },
+  }
   for (let i = 0; i < 300 && proc.exitCode === null; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) {
-        return {
-          name: 'vPOS server',
-          proc,
-          pid: proc.pid as number,
-          port,
-          base,
-          healthPath: '/api/health',
-          logLines: () => lines,
-          close: async () => {
-            await stop(proc)
-            rmSync(dir, { recursive: true, force: true })
-            tempDirs.delete(dir)
-          },
-        }
-      }
-    } catch {
-      /* not listening yet */
-    }
+    const health = await httpCall({ port, path: '/api/health', from: SETUP_ADDRESS })
+    if (health.status === 200) return target
     await new Promise((r) => setTimeout(r, 100))
   }
   proc.kill('SIGKILL')
