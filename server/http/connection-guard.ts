@@ -1,6 +1,6 @@
 /**
- * What one TCP connection and one address may cost the server, below Fastify (issue 29; the why
- * is in docs/ARCHITECTURE.md, "Bounds on what a client may hold", and docs/RELIABILITY.md §3).
+ * What one TCP connection and one address may cost the server, below Fastify (issue 29; each
+ * bound, its figure and its test are in docs/RELIABILITY.md §12).
  *
  * - Unanswered pipelined requests per socket. HTTP/1.1 lets a client send requests back to back
  *   without reading the answers; Node parses a whole received chunk (~1,600 requests of 40 bytes)
@@ -10,7 +10,7 @@
  *   for their answers is closed at once, and the requests behind it never reach Fastify.
  * - Open sockets per remote address. Over the bound a new connection gets a 429 and is closed
  *   before its first request. Trusted proxies (TRUST_PROXY) are exempt: every visitor arrives
- *   through them, so the bound per visitor is theirs to apply (README, "Deploying behind a proxy").
+ *   through them, so the bound per visitor is theirs to apply (README, `TRUST_PROXY`).
  *
  * Node offers neither bound (`maxRequestsPerSocket` counts a connection's lifetime and still answers
  * each extra request with a 503 it must hold; `maxConnections` is one number for everyone), so
