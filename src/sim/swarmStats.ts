@@ -1,8 +1,10 @@
 /** Swarm-level figures: efficiency (§4), system health, task progress and §3 metrics. */
 import {
+  EFFICIENCY_DEFAULT,
   EFFICIENCY_DROP_PER_FAILING,
   EFFICIENCY_MAX,
   EFFICIENCY_MIN,
+  EFFICIENCY_PULL,
   EFFICIENCY_WALK,
   ERROR_RATE_TREND_THRESHOLD,
 } from './constants'
@@ -15,12 +17,20 @@ export function clampEfficiency(v: number): number {
   return v < EFFICIENCY_MIN ? EFFICIENCY_MIN : v > EFFICIENCY_MAX ? EFFICIENCY_MAX : v
 }
 
-/** Next efficiency: −0.2 per failing agent, else a ±0.3 random walk (`r` uniform in [0,1)); clamped. */
-export function nextEfficiency(current: number, failing: number, r: number): number {
+/**
+ * Next efficiency: −0.2 per failing agent, else a ±0.3 random walk (`r` uniform in [0,1)) that also
+ * closes `pull` of the gap to 97.3 (EFFICIENCY_PULL, our rule; 0 is §4 as written); clamped.
+ */
+export function nextEfficiency(
+  current: number,
+  failing: number,
+  r: number,
+  pull: number = EFFICIENCY_PULL,
+): number {
   const next =
     failing > 0
       ? current - EFFICIENCY_DROP_PER_FAILING * failing
-      : current + (r * 2 - 1) * EFFICIENCY_WALK
+      : current + pull * (EFFICIENCY_DEFAULT - current) + (r * 2 - 1) * EFFICIENCY_WALK
   return clampEfficiency(next)
 }
 
