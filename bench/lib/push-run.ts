@@ -61,7 +61,14 @@ export async function pushRun(opts: { readers: number; posters: number; seconds:
   const backend = pg()
   const prefix = `vpos_push_${randomBytes(4).toString('hex')}`
   const DATABASE_URL = await backend.create()
-  const env = { DATABASE_URL, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' }
+  // The readers share one loopback address: no per-address bounds (they hold per visitor).
+  const env = {
+    DATABASE_URL,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'warn',
+    MAX_SOCKETS_PER_ADDRESS: '0',
+  }
   const servers: ServerProcess[] = []
   const { db } = openDatabase(DATABASE_URL)
   try {

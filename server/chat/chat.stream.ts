@@ -97,7 +97,10 @@ export function chatStreamRoute(
   const recheckMs = opts.recheckMs ?? RECHECK_MS
   const balanceMaxAgeMs = Math.max(0, (opts.lostTierMaxMs ?? LOST_TIER_MAX_MS) - recheckMs)
   const perWallet = new StreamCounts(MAX_STREAMS_PER_WALLET)
-  const perAddress = new StreamCounts(MAX_STREAMS_PER_ADDRESS)
+  // MAX_SOCKETS_PER_ADDRESS=0 turns every per-address bound off (a bench's visitors share 127.0.0.1).
+  const perAddress = new StreamCounts(
+    app.config.MAX_SOCKETS_PER_ADDRESS > 0 ? MAX_STREAMS_PER_ADDRESS : Infinity,
+  )
   const tails = new RoomTails({
     db: app.db,
     bus: app.chatBus,

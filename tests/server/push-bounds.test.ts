@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { insertMessage } from '../../server/chat/chat.repository'
-import { MAX_STREAMS_PER_WALLET } from '../../server/chat/chat.stream'
+import { MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_WALLET } from '../../server/chat/chat.stream'
 import { REPLAY_PAGES } from '../../server/chat/room-tail'
 import { testConfig } from '../../server/config'
 import { isoAt, openDatabase, type DatabaseHandle } from '../../server/db/database'
@@ -240,6 +240,30 @@ describe.each(backends.map((b) => [b().name, b] as const))(
       ]) {
         const res = await call(app, 'GET', path, { cookie })
         expect(res.headers['cache-control'], path).toBe('no-store')
+      }
+    })
+
+    it(`an address holds at most ${MAX_STREAMS_PER_ADDRESS} streams, whichever wallets open them`, async () => {
+      // Streams left by the tests before count against this address too.
+      for (const s of streams) s.close()
+      await Promise.all(streams.map((s) => s.closed))
+      const held: SseStream[] = []
+      try {
+        for (let i = 0; i < MAX_STREAMS_PER_ADDRESS / MAX_STREAMS_PER_WALLET; i++) {
+          const w = createTestWallet(`bounds-address-${i}-${name}`, { tier: 'gold' })
+          const cookie = await signIn(app, w)
+          for (let j = 0; j < MAX_STREAMS_PER_WALLET; j++) held.push(await open(cookie))
+        }
+        expect(held.map((s) => s.status)).toEqual(held.map(() => 200))
+        const w = createTestWallet(`bounds-address-last-${name}`, { tier: 'gold' })
+        const res = await fetch(eventsUrl(app), { headers: { cookie: await signIn(app, w) } })
+        expect(res.status).toBe(429)
+        expect(((await res.json()) as { error: string }).error).toMatch(
+          /Too many open live streams from your address/,
+        )
+      } finally {
+        for (const s of held) s.close()
+        await Promise.all(held.map((s) => s.closed))
       }
     })
   },
