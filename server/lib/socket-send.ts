@@ -13,7 +13,7 @@
  */
 import type { ServerResponse } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
-import type { WebSocket } from 'ws'
+import { WebSocket } from 'ws'
 
 /** Bytes a socket may have waiting to be sent before it is dropped as a slow consumer. */
 export const SOCKET_MAX_BUFFERED_BYTES = 1 << 20
@@ -158,7 +158,37 @@ export function logProtocolError(log: FastifyBaseLogger, err: unknown, now = Dat
   return true
 }
 
-/** @fastify/websocket errorHandler: a client's bad frame is a warn line and a closed socket. */
+/** The reason sent with the close codes ws itself uses for a client's bad frame (RFC 6455 §7.4.1). */
+const PROTOCOL_CLOSE_REASONS: Readonly<Record<number, string>> = {
+  1002: 'protocol error',
+  1007: 'invalid UTF-8',
+  1009: 'message too big',
+}
+
+/**
+ * ws's WebSocket, closing with a reason where ws closes with a bare code (a client's oversize,
+ * malformed or non-UTF-8 frame). Give it to the server as its `WebSocket` option.
+ */
+export class ReasonedWebSocket extends WebSocket {
+  override close(code?: number, data?: string | Buffer): void {
+    super.close(code, data ?? (code === undefined ? undefined : PROTOCOL_CLOSE_REASONS[code]))
+  }
+}
+
+/**
+ * How long a socket closed for a client's bad frame may take to send its close frame before it is
+ * terminated: a client that reads gets its 1009/1002/1007; one that never reads is cut off after
+ * this, not after ws's 30 s close handshake.
+ */
+export const PROTOCOL_CLOSE_GRACE_MS = 1000
+
+/**
+ * @fastify/websocket errorHandler: a client's bad frame is a warn line and a closed socket.
+ *
+ * GOTCHA: by the time the error arrives ws has already queued its close frame (1009 for a message
+ * over maxPayload). Terminating now destroyed the socket before that frame was written whenever it
+ * could not go out at once (frames still queued for the client), and the client saw 1006.
+ */
 export function socketErrorHandler(
   this: unknown,
   error: Error,
@@ -166,5 +196,7 @@ export function socketErrorHandler(
   request: { log: FastifyBaseLogger },
 ): void {
   logProtocolError(request.log, error)
-  socket.terminate()
+  // an error ws did not close for (the route's handler threw): close it ourselves
+  if (socket.readyState === WebSocket.OPEN) socket.close(1011, 'server error')
+  setTimeout(() => socket.terminate(), PROTOCOL_CLOSE_GRACE_MS).unref()
 }

@@ -6,10 +6,11 @@
  * Per socket: type 0 on connect, then 1 (or negotiated 8: `/ws?positions=f32`) at 10 Hz, 2–5 as they
  * happen, 7 for each ping byte 6; with `?terms=1` also type 9 `{term}` before the first frame of each
  * leader term (server/scale/feed-relay.ts TERM_MARKER; tests and diagnostics). Anything else a client sends closes only that socket with 1008;
- * a message over maxPayload closes it with 1009 (ws does that). Cross-site pages are refused at the
+ * a message over maxPayload closes it with 1009 'message too big' (ws does that; socketErrorHandler
+ * lets the close frame go out before the socket is ended). Cross-site pages are refused at the
  * handshake by the Origin check.
  */
-import websocket from '@fastify/websocket'
+import websocket, { type WebsocketPluginOptions } from '@fastify/websocket'
 import type { FastifyPluginAsync } from 'fastify'
 import { MSG, asBytes } from '../../src/feed/protocol'
 import { FeedEngine, type FeedEngineOptions, type SwarmSource } from '../scale/feed-engine'
@@ -17,6 +18,7 @@ import { DEFAULT_LIMITS, FeedRelay, type RelayLimits } from '../scale/feed-relay
 import { RedisScale } from '../scale/redis-scale'
 import { createSimSource } from '../scale/sim-source'
 import {
+  ReasonedWebSocket,
   guardControlFrames,
   refuseControlFlood,
   sendBounded,
@@ -35,6 +37,9 @@ export interface FeedRoutesOptions {
   redisPrefix?: string
   redisTtlMs?: number
 }
+
+/** The WebSocket class option of ws's server, as @fastify/websocket types it. */
+type WsClass = NonNullable<WebsocketPluginOptions['options']>['WebSocket']
 
 /** Clients only ever send the 1-byte ping; anything bigger is refused by ws with 1009. */
 const FEED_MAX_PAYLOAD = 64
@@ -78,8 +83,15 @@ export const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, opt
 
   // autoPong off: protocol pings are answered by guardControlFrames, bounded and rate-limited
   // (ws would otherwise queue a pong per ping for a peer that never reads: issue 15's flood).
+  // ReasonedWebSocket: ws's own 1009 close for an oversize message says 'message too big'.
+  // GOTCHA: @types/ws types the option as ws's export with its namespace statics (Server,
+  // createWebSocketStream…), which a subclass does not have; ws only constructs it.
   await app.register(websocket, {
-    options: { maxPayload: FEED_MAX_PAYLOAD, autoPong: false },
+    options: {
+      maxPayload: FEED_MAX_PAYLOAD,
+      autoPong: false,
+      WebSocket: ReasonedWebSocket as unknown as WsClass,
+    },
     errorHandler: socketErrorHandler,
   })
 
@@ -99,7 +111,8 @@ export const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, opt
         }
         socket.close(1008, 'unsupported message')
       })
-      // Socket errors (an oversize or malformed frame) go to socketErrorHandler: warn, rate-limited.
+      // Socket errors (an oversize or malformed frame) go to socketErrorHandler: warn, rate-limited;
+      // ws has closed with 1009/1002/1007, and the socket is ended a second later at most.
     },
   )
 }
