@@ -82,7 +82,10 @@ export function guardConnections(
 ): void {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket
-    if (socket.destroyed || refusedSockets.has(socket)) return
+    if (socket.destroyed) return
+    // A refused socket's 429 went out with end(); whatever it sends is parsed into requests we
+    // would only drop, one object pair each (a script writing 800 KB makes ~30,000): cut it now.
+    if (refusedSockets.has(socket)) return void socket.destroy()
     const pending = (pendingBySocket.get(socket) ?? 0) + 1
     if (pending > limits.maxPipelined) {
       stats.pipelineClosed++
@@ -117,9 +120,9 @@ function boundSocketsPerAddress(
     if (count > limits.maxPerAddress) {
       stats.addressRefused++
       refusedSockets.add(socket)
-      // GOTCHA: pause() so Node never parses the request (an upgrade would reach the WebSocket
-      // route, which listens apart from 'request'); end() after the refusal, not destroy(), which
-      // would drop the 429 unsent. A peer that never reads is destroyed a second later anyway.
+      // GOTCHA: end() after the refusal, not destroy(), which would drop the 429 unsent; its first
+      // request destroys it (above; an upgrade finds it unwritable and the WebSocket server drops
+      // it), and a peer that sends nothing is destroyed a second later.
       socket.pause()
       socket.end(REFUSAL)
       setTimeout(() => socket.destroy(), 1_000).unref()
