@@ -16,7 +16,7 @@ import { testConfig } from '../../server/config'
 import { openDatabase, type DatabaseHandle } from '../../server/db/database'
 import { createTestWallet, signIn } from '../helpers/wallet'
 import { backends } from './helpers/backends'
-import { FakeRpcServer, tokenAccount } from './helpers/fake-rpc.server'
+import { FakeRpcServer, tokenBalancesHandler } from './helpers/fake-rpc.server'
 import { openSse, type SseStream } from './helpers/sse'
 
 const ROOM = 'bronze-lounge' // 1,000 vPOS
@@ -38,13 +38,7 @@ describe.each(backends.map((b) => [b().name, b] as const))(
 
     beforeAll(async () => {
       await rpc.start()
-      rpc.handlers.getTokenAccountsByOwner = (params) => {
-        const owner = (params as [string])[0]
-        const amount = String(balances.get(owner) ?? 0)
-        return {
-          result: { context: { slot: 1 }, value: [tokenAccount(DEMO_TOKEN_MINT, amount, 0)] },
-        }
-      }
+      rpc.handlers.getTokenAccountsByOwner = tokenBalancesHandler(DEMO_TOKEN_MINT, balances)
       // SQLite in a file, so the test can reach the server's database from a second handle.
       const url = name === 'sqlite' ? `sqlite:${join(dir, 'vpos.sqlite')}` : await backend.create()
       app = await buildApp(testConfig({ DATABASE_URL: url, SOLANA_RPC_URL: rpc.url }), {

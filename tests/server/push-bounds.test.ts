@@ -21,7 +21,7 @@ import { ChatPushEventSchema, type ChatMessage } from '../../src/contracts/chat'
 import { createTestWallet, signIn, type TestWallet } from '../helpers/wallet'
 import { call } from './helpers/api'
 import { backends } from './helpers/backends'
-import { FakeRpcServer, tokenAccount } from './helpers/fake-rpc.server'
+import { FakeRpcServer, tokenBalancesHandler } from './helpers/fake-rpc.server'
 import { listeningInstances } from './helpers/instances'
 import { REDIS_URL, dropRedisPrefix, redisAvailable } from './helpers/redis'
 import { openSse, type SseEvent, type SseStream } from './helpers/sse'
@@ -277,10 +277,7 @@ describe('a lost tier stops the stream within the bound, however old the REST ba
 
   beforeAll(async () => {
     await rpc.start()
-    rpc.handlers.getTokenAccountsByOwner = (params) => {
-      const amount = String(balances.get((params as [string])[0]) ?? 0)
-      return { result: { context: { slot: 1 }, value: [tokenAccount(DEMO_TOKEN_MINT, amount, 0)] } }
-    }
+    rpc.handlers.getTokenAccountsByOwner = tokenBalancesHandler(DEMO_TOKEN_MINT, balances)
     // REST may answer from a 5 s old balance; the stream's bound is 1.2 s (production: 30 s).
     app = await buildApp(testConfig({ SOLANA_RPC_URL: rpc.url }), {
       chat: { recheckMs: 200, balanceCacheMs: 5_000, lostTierMaxMs: 1_200 },

@@ -99,3 +99,14 @@ export function tokenAccount(mint: string, amount: string, decimals: number) {
     },
   }
 }
+
+/**
+ * A getTokenAccountsByOwner handler answering each owner's vPOS from `balances` (0 when absent),
+ * read at every call so a test can change a balance while the server runs.
+ */
+export function tokenBalancesHandler(mint: string, balances: ReadonlyMap<string, number>) {
+  return (params: unknown) => {
+    const amount = String(balances.get((params as [string])[0]) ?? 0)
+    return { result: { context: { slot: 1 }, value: [tokenAccount(mint, amount, 0)] } }
+  }
+}
