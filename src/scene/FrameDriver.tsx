@@ -1,12 +1,13 @@
 import { useFrame, useThree } from '@react-three/fiber'
 import { useEffect, useMemo, useRef } from 'react'
-import type { RawShaderMaterial } from 'three'
+import type { Camera, RawShaderMaterial } from 'three'
 import { FRAME_PRIORITY } from '../state/frameClock'
 import { display, displayedSource, selectAgent, setHoverInfo, swarm } from '../state/swarmStore'
 import type { AgentGeometry } from './agents/agentGeometry'
+import type { PointerKind } from './camera/gestures'
 import { GpuPicker } from './picking/gpuPicker'
 import type { PickContext, Picker } from './picking/picker'
-import { hoverDue, type PickRequests } from './picking/pickRequests'
+import { hoverDue, settlePress, takeClick, type PickRequests } from './picking/pickRequests'
 import { WorkerPicker } from './picking/workerPicker'
 import { shouldDraw, type Redraw } from './redraw'
 import { exposeSceneStats, recordLinkAge, sceneStats } from './sceneStats'
@@ -14,8 +15,13 @@ import type { ShaderSources } from './shaders/shaderLoader'
 import type { ViewUniforms } from './viewUniforms'
 
 interface InFlight {
-  /** 'prime': a throwaway first pick (Picker.prime) */
-  kind: 'hover' | 'click' | 'prime'
+  /**
+   * 'press': a pointer press, which a click/tap selects by; 'prime': a throwaway first pick
+   * (Picker.prime)
+   */
+  kind: 'hover' | 'press' | 'prime'
+  /** the press's number */
+  seq: number
   clientX: number
   clientY: number
 }
@@ -32,15 +38,8 @@ function resolvePick(
   if (pick.kind === 'prime') return
   const b = display.buffers
   const id = index >= 0 && index < b.count ? (b.ids[index] ?? null) : null
-  if (pick.kind === 'click') {
-    // Tests wait on this counter to know a click has been resolved (selected or not).
-    const html = document.documentElement
-    html.dataset.sceneClicks = String(Number(html.dataset.sceneClicks ?? 0) + 1)
-    // A click beside every agent selects nothing (and leaves the current selection alone).
-    if (id) {
-      if (swarm.hoverInfo) setHoverInfo(null)
-      selectAgent(id)
-    }
+  if (pick.kind === 'press') {
+    settlePress(picks, pick.seq, id)
     return
   }
   if (!picks.hoverActive) return // the pointer left or started dragging meanwhile
@@ -58,6 +57,20 @@ function resolvePick(
   canvas.style.cursor = id ? 'pointer' : ''
 }
 
+/** A click/tap that is due and picked selects its agent. */
+function selectClicked(picks: PickRequests): void {
+  const id = takeClick(picks)
+  if (id === undefined) return
+  // Tests wait on this counter to know a click has been resolved (selected or not).
+  const html = document.documentElement
+  html.dataset.sceneClicks = String(Number(html.dataset.sceneClicks ?? 0) + 1)
+  // A click beside every agent selects nothing (and leaves the current selection alone).
+  if (id) {
+    if (swarm.hoverInfo) setHoverInfo(null)
+    selectAgent(id)
+  }
+}
+
 /** `?picker=main` keeps picking on the main thread; otherwise a worker when the browser can. */
 function createPicker(
   mode: 'main' | 'auto',
@@ -72,8 +85,9 @@ function createPicker(
 
 /**
  * Frame clock phases 4 and 5 (frameClock.ts): renders the frame when it differs (redraw.ts; r3f's
- * automatic render is off: positive priorities), then runs GPU picking for a queued click/tap or a
- * due hover; collects finished picks before rendering, and raises the ready signal
+ * automatic render is off: positive priorities), then runs GPU picking for a due hover; a pointer
+ * press is picked before phase 1 of the next frame (pickRequests.ts), and a click/tap selects by
+ * its press's pick. Collects finished picks before rendering, and raises the ready signal
  * (`<html data-scene-ready="1">`) once frames with agents have been drawn. `<html data-scene-clicks>`
  * counts the clicks/taps resolved by picking.
  */
@@ -101,7 +115,7 @@ export function FrameDriver({
 }) {
   const gl = useThree((s) => s.gl)
   const picker = useRef<Picker | null>(null)
-  const inFlight = useMemo<InFlight>(() => ({ kind: 'hover', clientX: 0, clientY: 0 }), [])
+  const inFlight = useMemo<InFlight>(() => ({ kind: 'hover', seq: 0, clientX: 0, clientY: 0 }), [])
   const ctx = useRef<PickContext | null>(null)
   const drawn = useRef(0)
   const frameStart = useRef(0)
@@ -139,6 +153,54 @@ export function FrameDriver({
     frameStart.current = performance.now()
   }, FRAME_PRIORITY.upload - 1)
 
+  /** The pick context, refreshed from what the scene holds now (no allocation after the first). */
+  const pickContext = (camera: Camera): PickContext => {
+    const c = (ctx.current ??= {
+      renderer: gl,
+      camera,
+      geometry: agents.geometry,
+      buffers: display.buffers,
+      view,
+      subset: null,
+      subsetCount: 0,
+    })
+    c.camera = camera
+    c.geometry = agents.geometry
+    c.buffers = display.buffers
+    c.subset = agents.submittedIndices
+    c.subsetCount = agents.submitted
+    return c
+  }
+
+  /** Start a pick of the agents as they are now at canvas px (x, y). */
+  const issue = (p: Picker, camera: Camera, x: number, y: number, kind: PointerKind) => {
+    const c = pickContext(camera)
+    p.issue(c, x, y, kind)
+    sceneStats.picks++
+    sceneStats.pickIssueMs += p.issueMs
+    sceneStats.pickAgents += c.subset ? c.subsetCount : c.buffers.count
+  }
+
+  /** Issue the waiting press's pick when the picker is free; true when it did. */
+  const issuePress = (p: Picker | null, camera: Camera): boolean => {
+    if (!picks.pressPending || !p || p.busy || drawn.current < READY_AFTER_FRAMES) return false
+    picks.pressPending = false
+    if (agents.count === 0) {
+      settlePress(picks, picks.pressSeq, null)
+      return true
+    }
+    inFlight.kind = 'press'
+    inFlight.seq = picks.pressSeq
+    issue(p, camera, picks.press.x, picks.press.y, picks.press.kind)
+    return true
+  }
+
+  // Phase 0 (press): pick a press before phase 1 moves the agents: the buffers, the uploaded
+  // attributes and the view are still those of the frame on screen when the pointer landed.
+  useFrame((state) => {
+    issuePress(picker.current, state.camera)
+  }, FRAME_PRIORITY.sample - 1)
+
   /** what the render phase hands to the pick phase of the same frame */
   const frame = useMemo(() => ({ draw: false, t0: 0, t1: 0 }), [])
 
@@ -153,6 +215,7 @@ export function FrameDriver({
       sceneStats.pickReadMs += p.readMs
       resolvePick(index, inFlight, picks, gl.domElement)
     }
+    selectClicked(picks)
 
     const t0 = performance.now()
     const c0 = view.uCenter.value
@@ -190,43 +253,22 @@ export function FrameDriver({
     frame.t1 = performance.now()
   }, FRAME_PRIORITY.render)
 
-  // Phase 5 (pick): issue a queued click/tap or a due hover against what was just drawn.
+  // Phase 5 (pick): issue a press still waiting, else a due hover, against what was just drawn.
   useFrame((state) => {
     const { camera } = state
     const p = picker.current
     const { draw, t0, t1 } = frame
-    const c = (ctx.current ??= {
-      renderer: gl,
-      camera,
-      geometry: agents.geometry,
-      buffers: display.buffers,
-      view,
-      subset: null,
-      subsetCount: 0,
-    })
-    c.camera = camera
-    c.geometry = agents.geometry
-    c.buffers = display.buffers
-    c.subset = agents.submittedIndices
-    c.subsetCount = agents.submitted
     if (p && drawn.current === 1 && !p.busy) {
-      if (p.prime(c)) inFlight.kind = 'prime'
-    } else if (p && !p.busy) {
-      const click = picks.clickPending
-      const point = click ? picks.click : hoverDue(picks, t1) ? picks.hover : null
-      if (click) picks.clickPending = false
-      else if (point) {
-        picks.lastHoverPickAt = t1
-        picks.hoverDirty = false
-      }
-      if (point && agents.count > 0) {
-        inFlight.kind = click ? 'click' : 'hover'
-        inFlight.clientX = point.clientX
-        inFlight.clientY = point.clientY
-        p.issue(c, point.x, point.y, point.kind)
-        sceneStats.picks++
-        sceneStats.pickIssueMs += p.issueMs
-        sceneStats.pickAgents += c.subset ? c.subsetCount : c.buffers.count
+      if (p.prime(pickContext(camera))) inFlight.kind = 'prime'
+    } else if (!issuePress(p, camera) && p && !p.busy && hoverDue(picks, t1)) {
+      // a press still waiting (the picker was busy at phase 0) goes first, a frame late
+      picks.lastHoverPickAt = t1
+      picks.hoverDirty = false
+      if (agents.count > 0) {
+        inFlight.kind = 'hover'
+        inFlight.clientX = picks.hover.clientX
+        inFlight.clientY = picks.hover.clientY
+        issue(p, camera, picks.hover.x, picks.hover.y, 'mouse')
       }
     }
 

@@ -1,8 +1,9 @@
 /**
  * The camera rig's input side: pointer, wheel and keyboard events on the canvas fed into the pure
- * camera functions (camera.ts) and written to the shared camera store; clicks/taps and hovers are
- * queued for the GPU picker. Left-drag or one finger pans, the wheel zooms 0.1 per notch toward the
- * cursor, ctrl+wheel (trackpad pinch) and two fingers zoom around their midpoint while panning.
+ * camera functions (camera.ts) and written to the shared camera store; presses and hovers are
+ * queued for the GPU picker, and a click/tap selects by its press's pick (pickRequests.ts).
+ * Left-drag or one finger pans, the wheel zooms 0.1 per notch toward the cursor, ctrl+wheel
+ * (trackpad pinch) and two fingers zoom around their midpoint while panning.
  */
 import {
   camera,
@@ -31,7 +32,15 @@ import {
   type PointerKind,
   type Tap,
 } from './gestures'
-import { cancelHover, requestClick, requestHover, type PickRequests } from '../picking/pickRequests'
+import {
+  cancelHover,
+  commitClick,
+  dropClick,
+  holdClick,
+  requestHover,
+  requestPress,
+  type PickRequests,
+} from '../picking/pickRequests'
 
 /** Arrow keys pan by this many CSS px. */
 const KEY_PAN_PX = 50
@@ -59,6 +68,7 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
   const cancelPendingTap = () => {
     if (pendingTap !== null) clearTimeout(pendingTap)
     pendingTap = null
+    dropClick(picks)
   }
 
   const frame = (): ViewFrame => ({
@@ -88,6 +98,8 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
     pointers.set(e.pointerId, p)
     clearHover()
     if (pointers.size === 1) {
+      // Picked now, as the agents are drawn under it: a click or tap selects by this pick.
+      requestPress(picks, p.x, p.y, e.clientX, e.clientY, kind)
       press = {
         id: e.pointerId,
         kind,
@@ -155,8 +167,11 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
         !press.dragging &&
         isClick(press.kind, e.timeStamp - press.startAt, moved)
       ) {
-        if (press.kind === 'touch') onTap(p, e.clientX, e.clientY, e.timeStamp)
-        else requestClick(picks, p.x, p.y, e.clientX, e.clientY, press.kind)
+        if (press.kind === 'touch') onTap(p, e.timeStamp)
+        else {
+          holdClick(picks)
+          commitClick(picks)
+        }
       }
     }
     if (pointers.size === 0) {
@@ -169,9 +184,10 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
 
   /**
    * A touch tap selects after DOUBLE_TAP_MS unless a second tap comes first: then the two are a
-   * double-tap, which zooms in ×2 at the tap point and selects nothing.
+   * double-tap, which zooms in ×2 at the tap point and selects nothing. What it selects was picked
+   * when the finger touched, so the wait does not let a moving agent slip from under it.
    */
-  function onTap(p: Point, clientX: number, clientY: number, at: number) {
+  function onTap(p: Point, at: number) {
     const tap = { x: p.x, y: p.y, at }
     if (isDoubleTap(lastTap, tap)) {
       cancelPendingTap()
@@ -182,9 +198,10 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
     }
     cancelPendingTap()
     lastTap = tap
+    holdClick(picks)
     pendingTap = setTimeout(() => {
       pendingTap = null
-      requestClick(picks, p.x, p.y, clientX, clientY, 'touch')
+      commitClick(picks)
     }, DOUBLE_TAP_MS)
   }
 
