@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react'
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { Icon } from './icons'
 import { media, theme } from './theme'
@@ -31,6 +31,7 @@ const Burger = styled.button`
 export function NavDrawer() {
   const [open, setOpen] = useState(false)
   const [used, setUsed] = useState(false)
+  const burger = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     if (!window.matchMedia(`(max-width: ${theme.breakpoint.mobile - 1}px)`).matches) return
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500))
@@ -39,6 +40,7 @@ export function NavDrawer() {
   return (
     <>
       <Burger
+        ref={burger}
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -52,7 +54,7 @@ export function NavDrawer() {
       </Burger>
       {used && (
         <Suspense fallback={null}>
-          <NavDrawerPanel open={open} onOpenChange={setOpen} />
+          <NavDrawerPanel open={open} onOpenChange={setOpen} returnFocusTo={burger} />
         </Suspense>
       )}
     </>

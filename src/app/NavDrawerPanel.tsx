@@ -1,7 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog'
+import type { RefObject } from 'react'
 import { NavLink, useLocation } from 'react-router-dom'
 import styled, { keyframes } from 'styled-components'
 import { APP_VERSION } from '../contracts/constants'
+import { closeOnEscape } from '../ui/Modal'
 import { Icon } from './icons'
 import { NAV_ENTRIES, isCurrent } from './navigation'
 
@@ -79,16 +81,29 @@ const Version = styled.div`
 export default function NavDrawerPanel({
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
+  /** the burger that opened it: focus goes back there when the drawer closes */
+  returnFocusTo: RefObject<HTMLButtonElement | null>
 }) {
   const { pathname } = useLocation()
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Overlay />
-        <Drawer id="nav-drawer" aria-describedby={undefined}>
+        <Drawer
+          id="nav-drawer"
+          aria-describedby={undefined}
+          onKeyDown={closeOnEscape(onOpenChange)}
+          // GOTCHA: the burger is no Dialog.Trigger (it lives outside this lazily loaded chunk),
+          // so Radix has no trigger to refocus on close and focus fell to <body>.
+          onCloseAutoFocus={(e) => {
+            e.preventDefault()
+            returnFocusTo.current?.focus()
+          }}
+        >
           <Head>
             <Title>vPOS</Title>
             <Close aria-label="Close menu">

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
+import { useRef, type KeyboardEvent, type ReactNode } from 'react'
 import styled, { keyframes } from 'styled-components'
 
 const fadeIn = keyframes`from { opacity: 0 } to { opacity: 1 }`
@@ -45,6 +45,18 @@ export const ModalDescription = styled(Dialog.Description)`
 export const ModalClose = Dialog.Close
 
 /**
+ * onKeyDown for a dialog's content: Escape that no layer handled closes it. GOTCHA: a toast is a
+ * Radix dismissable layer too, and one that opened after the dialog (Purchase Successful in the
+ * shop) is the top layer: Escape closed only the toast and never reached the dialog. A layer that
+ * handles Escape (the dialog itself when it is on top, a popover inside it) prevents its default.
+ */
+export function closeOnEscape(onOpenChange: (open: boolean) => void) {
+  return (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && !e.defaultPrevented) onOpenChange(false)
+  }
+}
+
+/**
  * A dialog (Radix): focus trapped, closes on Escape and on a click outside. The caller renders the
  * title (ModalTitle) and any close button (ModalClose) inside. `compact` (phones): nearly the whole
  * viewport wide instead of `width`.
@@ -64,11 +76,31 @@ export function Modal({
   label?: string
   compact?: boolean
 }) {
+  // GOTCHA: these dialogs open from state, not a Dialog.Trigger, and on close Radix focuses only
+  // its trigger: focus fell to <body>. It goes back to what had it when the dialog opened.
+  const opener = useRef<HTMLElement | null>(null)
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Overlay />
-        <Content $width={width} $compact={compact} aria-label={label} aria-describedby={undefined}>
+        <Content
+          $width={width}
+          $compact={compact}
+          aria-label={label}
+          aria-describedby={undefined}
+          onKeyDown={closeOnEscape(onOpenChange)}
+          onOpenAutoFocus={() => {
+            const el = document.activeElement
+            opener.current = el instanceof HTMLElement && el !== document.body ? el : null
+          }}
+          onCloseAutoFocus={(e) => {
+            const el = opener.current
+            opener.current = null
+            if (!el?.isConnected) return
+            e.preventDefault()
+            el.focus()
+          }}
+        >
           {children}
         </Content>
       </Dialog.Portal>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { HTMLAttributes, ReactNode, Ref } from 'react'
 import { BrandText } from './BrandText'
 import styled from 'styled-components'
 import { glass } from './glass'
@@ -34,15 +34,18 @@ export function Panel({
   actions,
   children,
   className,
+  ref,
   ...rest
 }: {
   title?: ReactNode
   actions?: ReactNode
   children?: ReactNode
   className?: string
-} & React.HTMLAttributes<HTMLElement>) {
+  ref?: Ref<HTMLElement>
+} & HTMLAttributes<HTMLElement>) {
   return (
     <PanelFrame
+      ref={ref}
       className={className}
       aria-label={typeof title === 'string' ? title : undefined}
       {...rest}

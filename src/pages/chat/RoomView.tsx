@@ -6,6 +6,7 @@ import { media } from '../../app/theme'
 import type { Room } from '../../contracts/chat'
 import { walletState } from '../../state/walletStore'
 import { Button } from '../../ui/Button'
+import { closeOnEscape } from '../../ui/Modal'
 import { PanelFrame } from '../../ui/Panel'
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/Tabs'
 import { AnnounceButton, AnnouncementBanner } from './Announcements'
@@ -150,7 +151,7 @@ function MobileMenu({
       </Dialog.Trigger>
       <Dialog.Portal>
         <Overlay />
-        <Drawer aria-describedby={undefined}>
+        <Drawer aria-describedby={undefined} onKeyDown={closeOnEscape(setOpen)}>
           <DrawerHead>
             <Dialog.Title style={{ margin: 0, fontSize: 13, letterSpacing: '0.12em' }}>
               CHAT MENU

@@ -81,6 +81,10 @@ const Foot = styled.div`
   justify-content: space-between;
   gap: 6px;
   font-size: 12px;
+  button[aria-disabled='true'] {
+    opacity: 0.45;
+    cursor: progress;
+  }
 `
 
 function ItemCard({
@@ -88,17 +92,28 @@ function ItemCard({
   owned,
   balance,
   busy,
+  pressed,
   onBuy,
   onToggle,
 }: {
   item: ShopItem
   owned: Purchase | undefined
   balance: number | null
+  /** a purchase or toggle is running (any item) */
   busy: boolean
+  /** it is this item's */
+  pressed: boolean
   onBuy: () => void
   onToggle: () => void
 }) {
   const name = `${item.name} (${item.type})`
+  // GOTCHA: a focused button that turns disabled drops focus to <body>, outside the dialog, and
+  // Escape no longer closed it. The pressed button stays enabled (aria-disabled, clicks ignored)
+  // while its request runs; Buy then becomes Activate in the same element, so focus stays on it.
+  const action = {
+    'aria-disabled': pressed || undefined,
+    onClick: pressed ? undefined : owned ? onToggle : onBuy,
+  }
   return (
     <Card $owned={owned !== undefined} aria-label={name}>
       <Top>
@@ -114,11 +129,11 @@ function ItemCard({
       <Foot>
         <span>{formatAmount(item.price)} vPOS</span>
         {owned ? (
-          <Button $size="sm" $variant="ghost" disabled={busy} onClick={onToggle}>
+          <Button $size="sm" $variant="ghost" disabled={busy && !pressed} {...action}>
             {owned.active ? 'Deactivate' : 'Activate'}
           </Button>
         ) : (
-          <Button $size="sm" disabled={!canBuy(balance, item.price, busy)} onClick={onBuy}>
+          <Button $size="sm" disabled={!pressed && !canBuy(balance, item.price, busy)} {...action}>
             Buy
           </Button>
         )}
@@ -231,6 +246,7 @@ export function ShopModal({
               owned={owned.get(item.id)}
               balance={balance}
               busy={processing !== null}
+              pressed={processing === item.id}
               onBuy={() => void buy(item)}
               onToggle={() => {
                 const p = owned.get(item.id)

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { truncateAddress } from '../../contracts/address'
@@ -50,6 +50,9 @@ export default function WhitelistPage() {
   const wallet = useSnapshot(walletState)
   const qc = useQueryClient()
   const [connectError, setConnectError] = useState<string | null>(null)
+  // Connect Wallet goes away once connected: focus moves on to the check it started.
+  const [focusCheck, setFocusCheck] = useState(false)
+  const eligibility = useRef<HTMLElement>(null)
   const address = wallet.status === 'connected' ? wallet.walletAddress : null
   // §4: connecting triggers a check; a result already held for this wallet is shown instead.
   const wl = useWhitelistCheck(address)
@@ -57,6 +60,17 @@ export default function WhitelistPage() {
   useEffect(() => {
     void restoreWallet()
   }, [])
+
+  useEffect(() => {
+    if (!focusCheck || !eligibility.current) return
+    eligibility.current.focus()
+    setFocusCheck(false)
+  }, [focusCheck, address, wl.phase])
+
+  function connected() {
+    setConnectError(null)
+    setFocusCheck(true)
+  }
 
   async function disconnect() {
     setConnectError(null)
@@ -84,7 +98,7 @@ export default function WhitelistPage() {
                 proves you own the wallet; it costs nothing and sends no transaction.
               </Intro>
               <ConnectButtons
-                onConnected={() => setConnectError(null)}
+                onConnected={connected}
                 onError={(err) => setConnectError(err.message)}
               />
               {connectError && (
@@ -101,7 +115,10 @@ export default function WhitelistPage() {
                 <Address title={address}>{truncateAddress(address)}</Address>
               </div>
               <Actions>
-                <NewDemoWalletButton onError={(err) => setConnectError(err.message)} />
+                <NewDemoWalletButton
+                  onConnected={connected}
+                  onError={(err) => setConnectError(err.message)}
+                />
                 <Button $variant="danger" onClick={() => void disconnect()}>
                   Disconnect
                 </Button>
@@ -110,7 +127,7 @@ export default function WhitelistPage() {
           )}
         </Panel>
         {address && wl.phase !== 'idle' && (
-          <Panel title="Eligibility" aria-live="polite">
+          <Panel title="Eligibility" aria-live="polite" ref={eligibility} tabIndex={-1}>
             {wl.phase === 'checking' && (
               <LoadingText role="status">Checking whitelist eligibility...</LoadingText>
             )}

@@ -1,0 +1,151 @@
+/**
+ * Issue 30 ("what a newcomer hit"), the chat, whitelist and shop items, at desktop 1440×900,
+ * tablet 820×1180 (touch) and phone 390×844 (touch). Each test failed on the code before its fix.
+ * Items 8 and 10 on the Swarm Core page (snapshots, the agent detail modal) are in
+ * swarm-newcomer.spec.ts, which also runs on the live feed.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { demoBalanceOf } from '../../server/chain/demo-chain.provider'
+import { createTestWallet, injectPhantom, phantomArgs, type TestWallet } from '../helpers/wallet'
+import { SCREENSHOT_CSS, stillPage, toasts } from './walletPages'
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+const TABLET = { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true }
+const DESKTOP = { viewport: { width: 1440, height: 900 } }
+const SIZES = { phone: PHONE, tablet: TABLET, desktop: DESKTOP } as const
+
+const amount = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 })
+
+/** `path` with `w` injected as Phantom (or no wallet at all), the scene still and paused. */
+async function openWith(page: Page, path: string, w: TestWallet | null) {
+  await page.addInitScript(stillPage, SCREENSHOT_CSS)
+  if (w) await page.addInitScript(injectPhantom, phantomArgs(w))
+  await page.goto(`${path}?boot=0&feed=sim&paused=1`)
+}
+
+/** /chat, connected as `w` (balance shown). */
+async function chatAs(page: Page, w: TestWallet) {
+  await openWith(page, '/chat', w)
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  await expect(toasts(page)).toContainText('Connected')
+  await expect(page.getByTestId('balance')).toHaveText(`${amount(demoBalanceOf(w.address))} vPOS`)
+}
+
+async function enterRoom(page: Page, room: string) {
+  await page.getByRole('button', { name: `Enter ${room}` }).click()
+  await expect(page.getByRole('heading', { name: room, level: 2 })).toBeVisible()
+}
+
+/** The focused element's tag, name and where it is, for a readable failure. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement
+    if (!el || el === document.body) return 'body'
+    return `${el.tagName.toLowerCase()} "${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40)}"`
+  })
+}
+
+test.describe('5. focus goes somewhere sensible', () => {
+  for (const size of ['desktop', 'phone'] as const) {
+    test(`${size}: after connecting on /whitelist, focus is on the eligibility check`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext(SIZES[size])
+      const page = await context.newPage()
+      await openWith(page, '/whitelist', createTestWallet(`n30-wl-focus-${size}`))
+      const connect = page.getByRole('button', { name: 'Connect Wallet' })
+      await connect.focus()
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('button', { name: 'Disconnect' })).toBeVisible()
+      const eligibility = page.getByRole('region', { name: 'Eligibility' })
+      await expect(eligibility).toBeFocused()
+      // it stays there while the check runs and its result arrives
+      await expect(eligibility.getByRole('heading', { level: 2 }).nth(1)).toBeVisible()
+      await expect(eligibility).toBeFocused()
+      await context.close()
+    })
+  }
+
+  test.describe('phone', () => {
+    test.use(PHONE)
+
+    test('Escape closes the navigation drawer and puts focus back on the burger', async ({
+      page,
+    }) => {
+      await openWith(page, '/chat', null)
+      const burger = page.getByRole('button', { name: 'Open menu' })
+      await burger.tap()
+      const drawer = page.getByRole('dialog', { name: 'vPOS' })
+      await expect(drawer.getByRole('link', { name: 'Whitelist' })).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(drawer).toHaveCount(0)
+      expect(await focused(page)).toBe('button "Open menu"')
+      // closed with its ✕ button too
+      await burger.tap()
+      await drawer.getByRole('button', { name: 'Close menu' }).tap()
+      await expect(drawer).toHaveCount(0)
+      await expect(burger).toBeFocused()
+    })
+  })
+
+  for (const size of ['desktop', 'tablet'] as const) {
+    test(`${size}: BUY and ACTIVATE in the shop keep focus on the item, and Escape still closes it`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext(SIZES[size])
+      const page = await context.newPage()
+      await chatAs(page, createTestWallet(`n30-shop-${size}`, { tier: 'silver' }))
+      const shopButton = page.getByRole('button', { name: 'Shop' })
+      await shopButton.focus()
+      await page.keyboard.press('Enter')
+      const shop = page.getByRole('dialog', { name: 'vPOS Shop' })
+      const node = shop.getByRole('listitem', { name: 'Node Badge (badge)' })
+      await node.getByRole('button', { name: 'Buy' }).focus()
+      await page.keyboard.press('Enter')
+      await expect(shop.getByRole('status').first()).toHaveText(
+        'Purchase Successful: You now own: ⬡ NODE',
+      )
+      const activate = node.getByRole('button', { name: 'Activate' })
+      await expect(activate).toBeFocused()
+      await page.keyboard.press('Enter')
+      await expect(shop.getByRole('status').first()).toHaveText('Item Activated: ⬡ NODE')
+      await expect(node.getByRole('button', { name: 'Deactivate' })).toBeFocused()
+      await page.keyboard.press('Escape')
+      await expect(shop).toHaveCount(0)
+      await expect(shopButton).toBeFocused()
+      await context.close()
+    })
+  }
+
+  for (const size of ['desktop', 'phone'] as const) {
+    test(`${size}: the Message and Display name inputs show a 2 px accent focus ring`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext(SIZES[size])
+      const page = await context.newPage()
+      await chatAs(page, createTestWallet(`n30-ring-${size}`, { tier: 'silver' }))
+      await enterRoom(page, 'Bronze Lounge')
+      const ring = (name: string) =>
+        page.getByRole('textbox', { name, exact: true }).evaluate((el) => {
+          const s = getComputedStyle(el)
+          return {
+            style: s.outlineStyle,
+            width: s.outlineWidth,
+            color: s.outlineColor,
+            offset: parseFloat(s.outlineOffset) >= 1,
+          }
+        })
+      const want = { style: 'solid', width: '2px', color: 'rgb(0, 240, 200)', offset: true }
+      await page.getByRole('textbox', { name: 'Message' }).focus()
+      expect(await ring('Message')).toEqual(want)
+      if (size === 'phone') {
+        await page.getByRole('button', { name: 'Menu', exact: true }).tap()
+        await page.getByRole('dialog').getByRole('tab', { name: 'Participants' }).tap()
+      }
+      await page.getByRole('textbox', { name: 'Display name' }).focus()
+      expect(await ring('Display name')).toEqual(want)
+      await page.screenshot({ path: test.info().outputPath(`focus-ring-${size}.png`) })
+      await context.close()
+    })
+  }
+})
