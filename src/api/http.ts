@@ -27,6 +27,16 @@ export class HttpError extends Error {
     }
     return this.body || this.message
   }
+  /** The server's `{ field }`: which field of the request it refused (a 400 or 403), if any. */
+  get serverField(): string | null {
+    try {
+      const parsed = JSON.parse(this.body) as { field?: unknown }
+      if (typeof parsed.field === 'string') return parsed.field
+    } catch {
+      // not JSON
+    }
+    return null
+  }
 }
 
 /** What validates an answer: a zod schema fits (kept structural so this module needs no zod). */

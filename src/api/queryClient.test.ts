@@ -77,4 +77,12 @@ describe('query layer (§7 defaults, §8 default fetch error)', () => {
       { method: 'POST', body: '{"a":1}', credentials: 'include' },
     ])
   })
+
+  it.each([
+    ['{"error":"Invalid displayName: must not be empty","field":"displayName"}', 'displayName'],
+    ['{"error":"Room not found: x"}', null],
+    ['not json', null],
+  ])('the refused field of %s is %s', (body, field) => {
+    expect(new HttpError(400, body, 'Bad Request').serverField).toBe(field)
+  })
 })

@@ -149,3 +149,35 @@ test.describe('5. focus goes somewhere sensible', () => {
     })
   }
 })
+
+test.describe('6. display name limits', () => {
+  test.use(DESKTOP)
+
+  test('the box takes 32 characters, and refusals name the field the way the page does', async ({
+    page,
+  }) => {
+    await chatAs(page, createTestWallet('n30-name', { tier: 'silver' }))
+    await enterRoom(page, 'Bronze Lounge')
+    const box = page.getByRole('textbox', { name: 'Display name' })
+    await box.fill('')
+    await box.pressSequentially('x'.repeat(40))
+    await expect(box).toHaveValue('x'.repeat(32))
+
+    // A name that draws nothing (U+3164 HANGUL FILLER) passes the box; the server refuses it.
+    await box.fill('\u3164')
+    await page.getByRole('button', { name: 'Update' }).click()
+    await expect(toasts(page)).toContainText('Display Name Error')
+    await expect(toasts(page)).toContainText(
+      'Display name must contain at least one visible character',
+    )
+    await expect(toasts(page)).not.toContainText('displayName')
+
+    // An older page without the limit: the server's refusal reads the same way.
+    await toasts(page).getByRole('button', { name: 'Close' }).click()
+    await box.evaluate((el) => el.removeAttribute('maxlength'))
+    await box.fill('y'.repeat(40))
+    await page.getByRole('button', { name: 'Update' }).click()
+    await expect(toasts(page)).toContainText('Display name must be at most 32 characters')
+    await expect(toasts(page)).not.toContainText('displayName')
+  })
+})

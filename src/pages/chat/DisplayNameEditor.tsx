@@ -53,7 +53,7 @@ export function DisplayNameEditor({ id = 'display-name' }: { id?: string }) {
         <Input
           id={id}
           value={draft}
-          maxLength={DISPLAY_NAME_MAX_CHARS + 8}
+          maxLength={DISPLAY_NAME_MAX_CHARS}
           onChange={(e) => setDraft(e.target.value)}
           autoComplete="nickname"
         />

@@ -15,6 +15,7 @@ import {
   onlineCount,
   reactionCounts,
   reactionMethod,
+  refusalText,
   safeColor,
   withCosmetics,
 } from './chatLogic'
@@ -230,5 +231,34 @@ describe('sendFailureText', () => {
     [0, null, null, 'Failed to send message'],
   ])('%d %s (Retry-After %s) → %s', (status, error, retryAfter, text) => {
     expect(sendFailureText(status, error, retryAfter)).toBe(text)
+  })
+})
+
+describe('refusalText', () => {
+  it.each([
+    [
+      'Invalid displayName: must be at most 32 characters',
+      'displayName',
+      'Display name must be at most 32 characters',
+    ],
+    [
+      'Invalid displayName: must contain at least one visible character',
+      'displayName',
+      'Display name must contain at least one visible character',
+    ],
+    // without the `field` (an older server), the name in the text is read
+    ['Invalid displayName: must not be empty', null, 'Display name must not be empty'],
+    ['Invalid content: must not be empty', 'content', 'Message must not be empty'],
+    // texts already in the page's words, and fields the chat has no name for, pass unchanged
+    [
+      'This display name is reserved for the vPOS Team',
+      'displayName',
+      'This display name is reserved for the vPOS Team',
+    ],
+    ['Invalid walletAddress: not base58', 'walletAddress', 'Invalid walletAddress: not base58'],
+    ['Unknown field: extra', 'extra', 'Unknown field: extra'],
+    ['Invalid body', null, 'Invalid body'],
+  ])('%s (field %s) → %s', (error, field, text) => {
+    expect(refusalText(error, field)).toBe(text)
   })
 })

@@ -144,6 +144,23 @@ export function safeColor(color: string | null | undefined): string | null {
   return color && /^#[0-9a-f]{3,8}$/i.test(color) ? color : null
 }
 
+/** The chat's names for the fields of its requests (the server's `{ field }`). */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  displayName: 'Display name',
+  content: 'Message',
+}
+
+/**
+ * A server refusal in the page's words: the route contract's 'Invalid displayName: must be at
+ * most 32 characters' reads 'Display name must be at most 32 characters'. Texts that name no
+ * field of the chat's (or are not 'Invalid {field}: …') pass unchanged.
+ */
+export function refusalText(serverError: string, field: string | null = null): string {
+  const m = /^Invalid ([\w.]+): (.+)$/s.exec(serverError)
+  const label = FIELD_LABELS[field ?? m?.[1] ?? '']
+  return m && label ? `${label} ${m[2]}` : serverError
+}
+
 /**
  * §8 'Failed to send message', plus what to do about it: a 429 says how long to wait (Retry-After,
  * else the seconds in the server's 'try again in N seconds'); a 4xx adds the server's reason.

@@ -9,6 +9,7 @@ import {
   accessDeniedText,
   hasRoomAccess,
   reactionMethod,
+  refusalText,
   sendFailureText,
   withCosmetics,
 } from './chatLogic'
@@ -170,7 +171,7 @@ export async function renameMe(name: string): Promise<boolean> {
     toast({ title: 'Display Name Updated', description: `You now appear as ${trimmed}` })
     return true
   } catch (err) {
-    const text = err instanceof HttpError ? err.serverError : ''
+    const text = err instanceof HttpError ? refusalText(err.serverError, err.serverField) : ''
     destructive('Display Name Error', text || 'Failed to update display name')
     return false
   }
@@ -199,7 +200,7 @@ export async function sendMessage(content: string, clientId: string): Promise<bo
     destructive(
       'Error',
       err instanceof HttpError
-        ? sendFailureText(err.status, err.serverError, err.retryAfter)
+        ? sendFailureText(err.status, refusalText(err.serverError, err.serverField), err.retryAfter)
         : sendFailureText(0, null, null),
     )
     return false
