@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { demoBalanceOf } from '../../server/chain/demo-chain.provider'
+import { DEFAULT_TIER_THRESHOLDS } from '../../src/contracts/chat'
 import { createTestWallet, injectPhantom, phantomArgs, type TestWallet } from '../helpers/wallet'
 import { SCREENSHOT_CSS, stillPage, toasts } from './walletPages'
 
@@ -180,4 +181,70 @@ test.describe('6. display name limits', () => {
     await expect(toasts(page)).toContainText('Display name must be at most 32 characters')
     await expect(toasts(page)).not.toContainText('displayName')
   })
+})
+
+test.describe('9. a wallet below every room, and no wallet at all', () => {
+  /** A wallet holding some vPOS but less than bronze. */
+  const poor = createTestWallet('n30-poor', {
+    predicate: (a) => demoBalanceOf(a) >= 100 && demoBalanceOf(a) < DEFAULT_TIER_THRESHOLDS.bronze,
+  })
+  const balance = demoBalanceOf(poor.address)
+
+  for (const size of ['phone', 'desktop'] as const) {
+    test(`${size}: each closed room says how many more vPOS it needs, and one line says what to do`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext(SIZES[size])
+      const page = await context.newPage()
+      await chatAs(page, poor)
+      const rooms = page.getByRole('list', { name: 'Chat rooms' })
+      for (const [room, tier] of [
+        ['Bronze Lounge', 'bronze'],
+        ['Silver Lab', 'silver'],
+        ['Gold Vault', 'gold'],
+        ['Platinum Core', 'platinum'],
+      ] as const) {
+        const short = Math.ceil(DEFAULT_TIER_THRESHOLDS[tier] - balance)
+        await expect(rooms.getByRole('article', { name: room })).toContainText(
+          `Needs ${amount(short)} more vPOS`,
+        )
+      }
+      const hint = page.getByTestId('no-room-hint')
+      await expect(hint).toBeVisible()
+      await expect(hint).toHaveText(
+        `Your ${amount(balance)} vPOS opens no room yet: add ${amount(
+          Math.ceil(DEFAULT_TIER_THRESHOLDS.bronze - balance),
+        )} vPOS to this wallet for the Bronze rooms (1,000 vPOS), then connect it again.`,
+      )
+      await page.screenshot({ path: test.info().outputPath(`rooms-poor-${size}.png`) })
+      await context.close()
+    })
+  }
+
+  test('desktop: a wallet with access sees no hint and no "more" line on its open rooms', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP.viewport)
+    await chatAs(page, createTestWallet('n30-bronze', { tier: 'bronze' }))
+    const rooms = page.getByRole('list', { name: 'Chat rooms' })
+    await expect(rooms.getByRole('article', { name: 'Bronze Lounge' })).not.toContainText('more')
+    await expect(rooms.getByRole('article', { name: 'Silver Lab' })).toContainText('more vPOS')
+    await expect(page.getByTestId('no-room-hint')).toHaveCount(0)
+  })
+
+  for (const size of ['phone', 'desktop'] as const) {
+    test(`${size}: without Phantom one error gives one message (the Phantom Not Found toast)`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext(SIZES[size])
+      const page = await context.newPage()
+      await openWith(page, '/chat', null)
+      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      await expect(toasts(page)).toContainText('Phantom Not Found')
+      await expect(toasts(page)).toContainText('Please install Phantom wallet extension first')
+      await expect(page.getByRole('main')).not.toContainText(/not found|install/i)
+      await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0)
+      await context.close()
+    })
+  }
 })

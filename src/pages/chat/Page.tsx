@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { truncateAddress } from '../../contracts/address'
@@ -35,14 +35,16 @@ async function checkBalance() {
   }
 }
 
-/** §2 signed out: 'Connect Your Wallet'. Connect stores the wallet, then verifies its balance. */
+/**
+ * §2 signed out: 'Connect Your Wallet'. Connect stores the wallet, then verifies its balance. A
+ * failure is told once, by its §8 toast (the §5 inline text is the whitelist page's, which has no
+ * toasts; here both said the same thing).
+ */
 function ConnectPanel() {
   const { status } = useSnapshot(walletState)
-  const [missing, setMissing] = useState<string | null>(null)
 
   function failed(err: WalletError) {
     if (err.kind === 'not-found') {
-      setMissing(err.message)
       toast({
         title: 'Phantom Not Found',
         description: 'Please install Phantom wallet extension first',
@@ -69,7 +71,6 @@ function ConnectPanel() {
           </Intro>
           <ConnectButtons
             onConnected={(address) => {
-              setMissing(null)
               toast({
                 title: 'Connected',
                 description: `Wallet ${truncateAddress(address)} connected`,
@@ -78,11 +79,6 @@ function ConnectPanel() {
             }}
             onError={failed}
           />
-          {missing && (
-            <ErrorText role="alert" style={{ marginTop: 12 }}>
-              {missing}
-            </ErrorText>
-          )}
         </>
       )}
     </Panel>

@@ -5,7 +5,7 @@ import { walletState } from '../../state/walletStore'
 import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
 import { PanelFrame } from '../../ui/Panel'
-import { formatAmount, hasRoomAccess } from './chatLogic'
+import { formatAmount, hasRoomAccess, noRoomHint, vposShort } from './chatLogic'
 import { TIER_COLORS, TierBadge, VisuallyHidden } from './bits'
 import { chatState } from './chatStore'
 
@@ -60,9 +60,21 @@ const Need = styled.span`
   }
 `
 
+const Short = styled.p`
+  margin: 0;
+  font-size: 12px;
+  color: ${(p) => p.theme.color.amber};
+`
+const Hint = styled.p`
+  margin: 0 0 12px;
+  color: ${(p) => p.theme.color.amber};
+  max-width: 720px;
+`
+
 /**
  * §2 room-select screen: name, tier badge, description, required amount, 'Access' / 'No Access',
- * and an Enter button disabled without tier access.
+ * and an Enter button disabled without tier access. A closed room says how many more vPOS it needs;
+ * when none opens, one line over the grid says what to do.
  */
 export function RoomGrid({
   rooms,
@@ -71,39 +83,45 @@ export function RoomGrid({
   rooms: readonly Room[]
   onEnter: (r: Room) => void
 }) {
-  const { accessLevels, isStaff } = useSnapshot(walletState)
+  const { accessLevels, isStaff, balance } = useSnapshot(walletState)
   const { entering } = useSnapshot(chatState)
+  const hint = noRoomHint(balance, rooms, accessLevels, isStaff)
   return (
-    <Grid aria-label="Chat rooms">
-      {rooms.map((room) => {
-        const open = hasRoomAccess(room.tier, accessLevels, isStaff)
-        return (
-          <li key={room.id}>
-            <Card $tier={room.tier} $open={open} aria-labelledby={`room-${room.id}`}>
-              <Top>
-                <Name id={`room-${room.id}`}>{room.name}</Name>
-                <TierBadge $tier={room.tier}>{room.tier}</TierBadge>
-              </Top>
-              <Description>{room.description}</Description>
-              <Foot>
-                <Need>
-                  Requires <strong>{formatAmount(room.requiredTokenAmount)} vPOS</strong>
-                </Need>
-                <Badge $tone={open ? 'green' : 'red'}>{open ? 'Access' : 'No Access'}</Badge>
-              </Foot>
-              <Button
-                disabled={!open || entering !== null}
-                aria-busy={entering === room.id}
-                onClick={() => onEnter(room)}
-              >
-                {entering === room.id ? 'Entering...' : 'Enter'}
-                <VisuallyHidden> {room.name}</VisuallyHidden>
-              </Button>
-            </Card>
-          </li>
-        )
-      })}
-    </Grid>
+    <>
+      {hint && <Hint data-testid="no-room-hint">{hint}</Hint>}
+      <Grid aria-label="Chat rooms">
+        {rooms.map((room) => {
+          const open = hasRoomAccess(room.tier, accessLevels, isStaff)
+          const short = open ? 0 : vposShort(balance, room.requiredTokenAmount)
+          return (
+            <li key={room.id}>
+              <Card $tier={room.tier} $open={open} aria-labelledby={`room-${room.id}`}>
+                <Top>
+                  <Name id={`room-${room.id}`}>{room.name}</Name>
+                  <TierBadge $tier={room.tier}>{room.tier}</TierBadge>
+                </Top>
+                <Description>{room.description}</Description>
+                <Foot>
+                  <Need>
+                    Requires <strong>{formatAmount(room.requiredTokenAmount)} vPOS</strong>
+                  </Need>
+                  <Badge $tone={open ? 'green' : 'red'}>{open ? 'Access' : 'No Access'}</Badge>
+                </Foot>
+                {short > 0 && <Short>Needs {formatAmount(short)} more vPOS</Short>}
+                <Button
+                  disabled={!open || entering !== null}
+                  aria-busy={entering === room.id}
+                  onClick={() => onEnter(room)}
+                >
+                  {entering === room.id ? 'Entering...' : 'Enter'}
+                  <VisuallyHidden> {room.name}</VisuallyHidden>
+                </Button>
+              </Card>
+            </li>
+          )
+        })}
+      </Grid>
+    </>
   )
 }
 

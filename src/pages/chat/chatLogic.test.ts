@@ -12,11 +12,13 @@ import {
   MAX_KEPT_MESSAGES,
   mergeMessages,
   nextCursor,
+  noRoomHint,
   onlineCount,
   reactionCounts,
   reactionMethod,
   refusalText,
   safeColor,
+  vposShort,
   withCosmetics,
 } from './chatLogic'
 
@@ -260,5 +262,42 @@ describe('refusalText', () => {
     ['Invalid body', null, 'Invalid body'],
   ])('%s (field %s) → %s', (error, field, text) => {
     expect(refusalText(error, field)).toBe(text)
+  })
+})
+
+describe('vposShort', () => {
+  it.each([
+    [250, 1_000, 750],
+    [731.78, 1_000, 269],
+    [999.5, 1_000, 1],
+    [1_000, 1_000, 0],
+    [5_000, 1_000, 0],
+    [null, 1_000, 0],
+  ])('balance %s, room %d → %d more', (balance, required, short) => {
+    expect(vposShort(balance, required)).toBe(short)
+  })
+})
+
+describe('noRoomHint', () => {
+  const rooms = [
+    { tier: 'silver', requiredTokenAmount: 10_000 },
+    { tier: 'bronze', requiredTokenAmount: 1_000 },
+    { tier: 'gold', requiredTokenAmount: 100_000 },
+  ] as const
+  const none = { bronze: false, silver: false, gold: false, platinum: false }
+
+  it('says what the wallet holds, what the cheapest room needs and what to do', () => {
+    expect(noRoomHint(250, rooms, none, false)).toBe(
+      'Your 250 vPOS opens no room yet: add 750 vPOS to this wallet for the Bronze rooms (1,000 vPOS), then connect it again.',
+    )
+  })
+
+  it.each([
+    ['a room opens', 1_500, { ...none, bronze: true }, false, rooms],
+    ['staff enter every room', 0, none, true, rooms],
+    ['the balance is unknown', null, null, false, rooms],
+    ['no rooms are listed', 0, none, false, []],
+  ] as const)('none when %s', (_, balance, levels, staff, list) => {
+    expect(noRoomHint(balance, list, levels, staff)).toBeNull()
   })
 })

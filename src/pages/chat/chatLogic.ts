@@ -124,6 +124,34 @@ export function accessDeniedText(room: Pick<Room, 'name' | 'requiredTokenAmount'
   return `You need at least ${formatAmount(room.requiredTokenAmount)} vPOS tokens to access ${room.name}`
 }
 
+/** Whole vPOS a balance lacks for `required` (0 when it has enough or is unknown). */
+export function vposShort(balance: number | null, required: number): number {
+  if (balance === null) return 0
+  // the epsilon: 1000 - 731.78 is 268.22000000000003, not a reason to ask for 269
+  return Math.max(0, Math.ceil(required - balance - 1e-9))
+}
+
+/**
+ * The one line over a room grid in which no room opens for this wallet: what it holds, what the
+ * cheapest room needs, and what to do. Null while any room opens (or the balance is unknown).
+ */
+export function noRoomHint(
+  balance: number | null,
+  rooms: readonly Pick<Room, 'tier' | 'requiredTokenAmount'>[],
+  accessLevels: Readonly<Record<Tier, boolean>> | null,
+  isStaff: boolean,
+): string | null {
+  if (balance === null || rooms.length === 0) return null
+  if (rooms.some((r) => hasRoomAccess(r.tier, accessLevels, isStaff))) return null
+  const cheapest = rooms.reduce((a, b) => (b.requiredTokenAmount < a.requiredTokenAmount ? b : a))
+  const tier = cheapest.tier[0]!.toUpperCase() + cheapest.tier.slice(1)
+  return (
+    `Your ${formatAmount(balance)} vPOS opens no room yet: add ` +
+    `${formatAmount(vposShort(balance, cheapest.requiredTokenAmount))} vPOS to this wallet for ` +
+    `the ${tier} rooms (${formatAmount(cheapest.requiredTokenAmount)} vPOS), then connect it again.`
+  )
+}
+
 /** 1234567.891 -> '1,234,567.89' (at most 2 decimals). */
 export function formatAmount(n: number): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: 2 })
