@@ -22,6 +22,12 @@ const Viewport = styled(RadixToast.Viewport)`
     top: 44px;
     bottom: auto;
     padding: 8px;
+    /* A dialog open (the chat's Menu drawer, the shop): at the bottom instead, where they cover
+       no tabs or title (issue 30: 'Connected' hid the drawer's Rooms and Participants tabs). */
+    body:has([role='dialog'][data-state='open']) & {
+      top: auto;
+      bottom: 0;
+    }
   }
 `
 const Root = styled(RadixToast.Root)<{ $bad: boolean }>`

@@ -248,3 +248,47 @@ test.describe('9. a wallet below every room, and no wallet at all', () => {
     })
   }
 })
+
+test.describe('10. small slips', () => {
+  test('desktop: the shop heading keeps the spelling vPOS', async ({ page }) => {
+    await page.setViewportSize(DESKTOP.viewport)
+    await chatAs(page, createTestWallet('n30-shop-title', { tier: 'bronze' }))
+    await page.getByRole('button', { name: 'Shop' }).click()
+    const title = page.getByRole('dialog', { name: 'vPOS Shop' }).getByRole('heading').first()
+    // innerText is what the screen shows, after text-transform
+    expect(await title.evaluate((el) => (el as HTMLElement).innerText)).toMatch(/^vPOS /)
+  })
+
+  test.describe('phone', () => {
+    test.use(PHONE)
+
+    test('a toast does not cover the Menu drawer’s Rooms and Participants tabs', async ({
+      page,
+    }) => {
+      await chatAs(page, createTestWallet('n30-toast-drawer', { tier: 'silver' }))
+      await enterRoom(page, 'Bronze Lounge')
+      await page.getByRole('button', { name: 'Menu', exact: true }).tap()
+      const drawer = page.getByRole('dialog', { name: 'CHAT MENU' })
+      await drawer.getByRole('tab', { name: 'Participants' }).tap()
+      // a toast while the drawer is open (the newcomer's was 'Connected', still up)
+      await drawer.getByRole('textbox', { name: 'Display name' }).fill('Drawer Owl')
+      await drawer.getByRole('button', { name: 'Update' }).tap()
+      const toast = toasts(page).locator('li').filter({ hasText: 'Display Name Updated' })
+      await expect(toast).toBeVisible()
+      const t = (await toast.boundingBox())!
+      for (const name of ['Rooms', 'Participants']) {
+        const tab = drawer.getByRole('tab', { name })
+        const r = (await tab.boundingBox())!
+        const overlap =
+          t.x < r.x + r.width && r.x < t.x + t.width && t.y < r.y + r.height && r.y < t.y + t.height
+        expect(overlap, `toast over the ${name} tab`).toBe(false)
+      }
+      await drawer.getByRole('tab', { name: 'Rooms' }).tap()
+      await expect(drawer.getByRole('tab', { name: 'Rooms' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      )
+      await page.screenshot({ path: test.info().outputPath('drawer-toast-phone.png') })
+    })
+  })
+})

@@ -6,6 +6,7 @@ import { HttpError } from '../../api/http'
 import type { Purchase, ShopItem } from '../../contracts/shop'
 import { walletState } from '../../state/walletStore'
 import { Badge } from '../../ui/Badge'
+import { BrandText } from '../../ui/BrandText'
 import { Button } from '../../ui/Button'
 import { Modal, ModalClose, ModalDescription, ModalTitle } from '../../ui/Modal'
 import { ErrorText, LoadingText } from '../../ui/Page'
@@ -263,7 +264,9 @@ export function ShopModal({
       <Body>
         <Head>
           <div>
-            <ModalTitle>vPOS Shop</ModalTitle>
+            <ModalTitle>
+              <BrandText>vPOS Shop</BrandText>
+            </ModalTitle>
             <ModalDescription>
               Badges and titles shown beside your name. Buying needs a balance of at least the
               price; nothing leaves your wallet.

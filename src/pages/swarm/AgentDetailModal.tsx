@@ -68,7 +68,12 @@ const STATUS_TONE: Record<string, BadgeTone> = {
   idle: 'muted',
   processing: 'blue',
 }
-const OTHER_TABS = ['tasks', 'network', 'resources'] as const
+/** §2 tabs status, tasks, network, resources: named alike, capitalised (the tab bar shows caps). */
+const OTHER_TABS = [
+  ['tasks', 'Tasks'],
+  ['network', 'Network'],
+  ['resources', 'Resources'],
+] as const
 
 /** §2 agent detail modal for swarm.selectedAgentId (Radix Dialog: outside click, Escape, CLOSE). */
 export function AgentDetailModal() {
@@ -153,17 +158,17 @@ function AgentDetail({ id, compact }: { id: string; compact: boolean }) {
         <Tabs defaultValue="status">
           <TabList aria-label="Agent detail sections">
             <Tab value="status">Status</Tab>
-            {OTHER_TABS.map((t) => (
-              <Tab key={t} value={t}>
-                {t}
+            {OTHER_TABS.map(([value, name]) => (
+              <Tab key={value} value={value}>
+                {name}
               </Tab>
             ))}
           </TabList>
           <TabPanel value="status">
             <AgentStatusTab agent={agent} nowMs={reading.now} compact={compact} spinner={spinner} />
           </TabPanel>
-          {OTHER_TABS.map((t) => (
-            <TabPanel key={t} value={t}>
+          {OTHER_TABS.map(([value]) => (
+            <TabPanel key={value} value={value}>
               <Pending>{MODULE_PENDING_TEXT}</Pending>
             </TabPanel>
           ))}

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio'
 import { FOLLOW_ZOOM } from '../../scene/camera/camera'
 import { followAgent } from '../../state/cameraStore'
 import { swarm } from '../../state/swarmStore'
-import { HOVER_HINT_TEXT, modeTexts, networkBarPercent, shortName } from './agentText'
+import { HOVER_HINT_TEXT, countText, modeTexts, networkBarPercent, shortName } from './agentText'
 import { usePolled } from './hooks'
 import { HOVER_CARD_MAX_WIDTH, placeHoverCard } from './hoverCard'
 import { TONE_HEX, efficiencyFraction, hoverEnergyTone } from './ratings'
@@ -188,7 +188,7 @@ function HoverCard({ agentId, x, y }: { agentId: string; x: number; y: number })
       </Track>
       <Line>
         <span>Network</span>
-        <span>{agent.connections} connections</span>
+        <span>{countText(agent.connections, 'connection')}</span>
       </Line>
       <Track
         role="progressbar"

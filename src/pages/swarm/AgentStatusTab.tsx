@@ -9,6 +9,7 @@ import {
   connectionSplit,
   coordinatesText,
   coreSplit,
+  countText,
   modeTexts,
 } from './agentText'
 import {
@@ -189,14 +190,14 @@ export function AgentStatusTab({
         <Metric>
           <Line>
             <span>Network</span>
-            <strong>{agent.connections} connections</strong>
+            <strong>{countText(agent.connections, 'connection')}</strong>
           </Line>
           <Small>
             <div>
-              Data · {DATA_SHARE}%<b>{split.data} links</b>
+              Data · {DATA_SHARE}%<b>{countText(split.data, 'link')}</b>
             </div>
             <div>
-              Control · {CONTROL_SHARE}%<b>{split.control} links</b>
+              Control · {CONTROL_SHARE}%<b>{countText(split.control, 'link')}</b>
             </div>
           </Small>
         </Metric>

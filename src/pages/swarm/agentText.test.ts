@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   connectionSplit,
   coreSplit,
+  countText,
   modeTexts,
   networkBarPercent,
   objectiveLines,
@@ -64,4 +65,14 @@ describe('splits', () => {
 
   it('short name is the first five id characters', () =>
     expect(shortName('abcdefgh')).toBe('abcde'))
+})
+
+describe('countText', () => {
+  it.each([
+    [0, 'link', '0 links'],
+    [1, 'link', '1 link'],
+    [2, 'link', '2 links'],
+    [1, 'connection', '1 connection'],
+    [7, 'connection', '7 connections'],
+  ])('%d %s → %s', (n, noun, text) => expect(countText(n, noun)).toBe(text))
 })

@@ -41,6 +41,11 @@ export function connectionSplit(connections: number): { data: number; control: n
   return { data, control: c - data }
 }
 
+/** '1 link', '0 links', '3 connections': a count with its noun in the right number. */
+export function countText(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
+}
+
 export const DATA_SHARE = 60
 export const CONTROL_SHARE = 40
 
