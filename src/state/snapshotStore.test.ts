@@ -16,6 +16,7 @@ import {
   pauseReplay,
   renameSnapshot,
   resetSwarm,
+  restoreSnapshot,
   restoreSnapshots,
   resumeReplay,
   runtime,
@@ -103,6 +104,32 @@ describe('take / list / rename / describe / delete', () => {
     expect(m().snapshots[0]).toMatchObject({ name: 'Peak load', description: 'after the outage' })
     deleteSnapshot(s.id)
     expect(m().snapshots).toEqual([])
+  })
+
+  it('a delete can be undone: the snapshot comes back in its place, and into storage', async () => {
+    takeMany(3)
+    const second = m().snapshots[1]!
+    const removed = deleteSnapshot(second.id)
+    expect(removed?.snapshot.id).toBe(second.id)
+    expect(deleteSnapshot('nope')).toBeNull()
+    await settle()
+    expect(storage.records.has(second.id)).toBe(false)
+    restoreSnapshot(removed!)
+    restoreSnapshot(removed!) // twice: still once
+    expect(m().snapshots.map((x) => x.name)).toEqual(['Snapshot 1', 'Snapshot 2', 'Snapshot 3'])
+    await settle()
+    expect(storage.records.get(second.id)?.name).toBe('Snapshot 2')
+    expect(takeSnapshot().name).toBe('Snapshot 4')
+  })
+
+  it('an undone delete goes back to its place among snapshots taken in the same millisecond', () => {
+    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000)
+    takeMany(3)
+    vi.restoreAllMocks()
+    restoreSnapshot(deleteSnapshot(m().snapshots[1]!.id)!)
+    expect(m().snapshots.map((x) => x.name)).toEqual(['Snapshot 1', 'Snapshot 2', 'Snapshot 3'])
+    restoreSnapshot(deleteSnapshot(m().snapshots[0]!.id)!)
+    expect(m().snapshots.map((x) => x.name)).toEqual(['Snapshot 1', 'Snapshot 2', 'Snapshot 3'])
   })
 
   it('numbers never repeat after a delete', () => {

@@ -88,13 +88,19 @@ function followActive(): void {
 }
 
 /**
- * Insert in capture order (after equal timestamps) and drop the oldest beyond the cap. Returns
- * false when the snapshot was itself the oldest and did not make the cut.
+ * Insert in capture order (after equal timestamps, or at `at` among them: an undone delete's old
+ * place) and drop the oldest beyond the cap. Returns false when the snapshot was itself the oldest
+ * and did not make the cut.
  */
-function addToList(s: Snapshot): boolean {
+function addToList(s: Snapshot, at?: number): boolean {
   const list = swarm.snapshots.snapshots
   let k = list.length
   while (k > 0 && list[k - 1]!.timestamp > s.timestamp) k--
+  if (at !== undefined) {
+    let first = k
+    while (first > 0 && list[first - 1]!.timestamp === s.timestamp) first--
+    k = Math.max(first, Math.min(k, at))
+  }
   list.splice(k, 0, track(s))
   let kept = true
   while (list.length > MAX_PERSISTED_SNAPSHOTS) {
@@ -160,13 +166,27 @@ export function describeSnapshot(id: string, description: string): void {
   void saveSnapshot(s)
 }
 
-export function deleteSnapshot(id: string): void {
+/** A deleted snapshot and where it was in the list: what an undo needs (restoreSnapshot). */
+export interface DeletedSnapshot {
+  snapshot: Snapshot
+  index: number
+}
+
+/** Removes a snapshot from the list and from storage. */
+export function deleteSnapshot(id: string): DeletedSnapshot | null {
   const list = swarm.snapshots.snapshots
-  const k = list.findIndex((s) => s.id === id)
-  if (k < 0) return
-  list.splice(k, 1)
+  const index = list.findIndex((s) => s.id === id)
+  if (index < 0) return null
+  const [snapshot] = list.splice(index, 1)
   void deleteSnapshotRecord(id)
   followActive()
+  return snapshot ? { snapshot, index } : null
+}
+
+/** Undoes a delete: the snapshot back in its place and in storage. */
+export function restoreSnapshot({ snapshot, index }: DeletedSnapshot): void {
+  if (find(snapshot.id)) return
+  if (addToList(snapshot, index)) void saveSnapshot(snapshot)
 }
 
 export function clearSnapshots(): void {

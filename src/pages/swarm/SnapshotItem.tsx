@@ -1,12 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 import { formatSnapshotTime, type Snapshot } from '../../sim'
-import {
-  deleteSnapshot,
-  describeSnapshot,
-  renameSnapshot,
-  scrubReplay,
-} from '../../state/swarmStore'
+import { describeSnapshot, renameSnapshot, scrubReplay } from '../../state/swarmStore'
 import { IconButton } from './OverlayPanel'
 
 const Item = styled.li`
@@ -75,10 +70,13 @@ export function SnapshotItem({
   snapshot,
   index,
   current,
+  onDelete,
 }: {
   snapshot: Snapshot
   index: number
   current: boolean
+  /** Del: the panel deletes it and offers Undo */
+  onDelete: (id: string) => void
 }) {
   const [editing, setEditing] = useState(false)
   const [name, setName] = useState(snapshot.name)
@@ -98,7 +96,7 @@ export function SnapshotItem({
   }
 
   return (
-    <Item aria-label={snapshot.name} aria-current={current}>
+    <Item aria-label={snapshot.name} aria-current={current} data-snapshot-id={snapshot.id}>
       {editing ? (
         <Form onSubmit={save} aria-label={`Edit ${snapshot.name}`}>
           <input
@@ -139,7 +137,7 @@ export function SnapshotItem({
               </IconButton>
               <IconButton
                 aria-label={`Delete ${snapshot.name}`}
-                onClick={() => deleteSnapshot(snapshot.id)}
+                onClick={() => onDelete(snapshot.id)}
               >
                 Del
               </IconButton>

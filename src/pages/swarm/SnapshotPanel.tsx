@@ -1,12 +1,16 @@
-import { useRef, useState, type ChangeEvent } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import {
+  type DeletedSnapshot,
+  deleteSnapshot,
   exportSnapshotsBlob,
   importSnapshotsJson,
+  restoreSnapshot,
   swarm,
   takeSnapshot,
 } from '../../state/swarmStore'
+import { ScrollArea } from '../../ui/ScrollArea'
 import { OverlayPanel, IconButton } from './OverlayPanel'
 import { ReplayControls } from './ReplayControls'
 import { SnapshotItem } from './SnapshotItem'
@@ -24,15 +28,38 @@ const Tools = styled.div`
     letter-spacing: 0.08em;
   }
 `
+/** How long Del offers Undo. */
+const UNDO_MS = 5_000
+
+/*
+ * Beside the canvas the list scrolls past ~3 items and says so ('more ▾'), as the side columns do.
+ * In the phone and tablet dock the tab itself scrolls and says so: no second box inside it.
+ */
+const ListArea = styled(ScrollArea)`
+  margin-top: 8px;
+  max-height: 220px;
+  [data-layout='phone'] &,
+  [data-layout='tablet'] & {
+    max-height: none;
+  }
+`
 const List = styled.ol`
   list-style: none;
-  margin: 8px 0 0;
+  margin: 0;
   padding: 0;
   display: flex;
   flex-direction: column;
   gap: 6px;
-  max-height: 220px;
-  overflow-y: auto;
+`
+const Undo = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  margin-bottom: 8px;
+  font-size: 11px;
+  color: ${(p) => p.theme.color.muted};
+  overflow-wrap: anywhere;
 `
 const Note = styled.p<{ $error?: boolean }>`
   margin: 6px 0 0;
@@ -59,6 +86,53 @@ function exportName(now = new Date()): string {
   return `vpos-snapshots-${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}.json`
 }
 
+/**
+ * Del deletes at once and offers Undo for UNDO_MS (a newer Del replaces the offer). Focus, which
+ * the Del button took with it, goes to Undo; after Undo, to the restored item's Del; when the
+ * offer runs out under it, to Take snapshot.
+ */
+function useUndoableDelete() {
+  const [deleted, setDeleted] = useState<DeletedSnapshot | null>(null)
+  const [refocus, setRefocus] = useState<string | null>(null)
+  const undoRef = useRef<HTMLButtonElement>(null)
+  const takeRef = useRef<HTMLButtonElement>(null)
+  const listRef = useRef<HTMLOListElement>(null)
+
+  useEffect(() => {
+    if (!deleted) return
+    undoRef.current?.focus()
+    const t = setTimeout(() => {
+      if (document.activeElement === undoRef.current) takeRef.current?.focus()
+      setDeleted(null)
+    }, UNDO_MS)
+    return () => clearTimeout(t)
+  }, [deleted])
+
+  useEffect(() => {
+    if (refocus === null) return
+    const item = listRef.current?.querySelector(`[data-snapshot-id="${CSS.escape(refocus)}"]`)
+    item?.querySelector<HTMLButtonElement>('button[aria-label^="Delete "]')?.focus()
+    setRefocus(null)
+  }, [refocus])
+
+  return {
+    deleted,
+    undoRef,
+    takeRef,
+    listRef,
+    remove: (id: string) => {
+      const s = deleteSnapshot(id)
+      if (s) setDeleted(s)
+    },
+    undo: () => {
+      if (!deleted) return
+      restoreSnapshot(deleted)
+      setDeleted(null)
+      setRefocus(deleted.snapshot.id)
+    },
+  }
+}
+
 /** Snapshot/replay controls (§3, DESIGN.md §4): take, list, rename/describe, delete, replay, export/import. */
 export function SnapshotPanel() {
   const m = useSnapshot(swarm).snapshots
@@ -68,6 +142,7 @@ export function SnapshotPanel() {
   const error = readError ?? m.importError
 
   const [exporting, setExporting] = useState(false)
+  const deletion = useUndoableDelete()
 
   const onExport = async () => {
     setNotice(null)
@@ -121,7 +196,9 @@ export function SnapshotPanel() {
   return (
     <OverlayPanel title="Snapshots" testId="snapshot-panel">
       <Tools>
-        <IconButton onClick={() => takeSnapshot()}>Take snapshot</IconButton>
+        <IconButton ref={deletion.takeRef} onClick={() => takeSnapshot()}>
+          Take snapshot
+        </IconButton>
         <IconButton onClick={onExport} disabled={m.snapshots.length === 0 || exporting}>
           Export
         </IconButton>
@@ -135,20 +212,32 @@ export function SnapshotPanel() {
           onChange={onFile}
         />
       </Tools>
+      {/* under the tools, where it shows however far the list is scrolled */}
+      {deletion.deleted && (
+        <Undo>
+          <span role="status">Deleted {deletion.deleted.snapshot.name}</span>
+          <IconButton ref={deletion.undoRef} onClick={deletion.undo}>
+            Undo
+          </IconButton>
+        </Undo>
+      )}
       {m.isReplaying && <ReplayControls />}
       {m.snapshots.length === 0 ? (
         <Note>No snapshots yet. Take one to capture the swarm.</Note>
       ) : (
-        <List aria-label="Saved snapshots">
-          {m.snapshots.map((s, i) => (
-            <SnapshotItem
-              key={s.id}
-              snapshot={s as (typeof swarm.snapshots.snapshots)[number]}
-              index={i}
-              current={m.isReplaying && m.activeSnapshotId === s.id}
-            />
-          ))}
-        </List>
+        <ListArea>
+          <List aria-label="Saved snapshots" ref={deletion.listRef}>
+            {m.snapshots.map((s, i) => (
+              <SnapshotItem
+                key={s.id}
+                snapshot={s as (typeof swarm.snapshots.snapshots)[number]}
+                index={i}
+                current={m.isReplaying && m.activeSnapshotId === s.id}
+                onDelete={deletion.remove}
+              />
+            ))}
+          </List>
+        </ListArea>
       )}
       {error && (
         <Note role="alert" $error>
