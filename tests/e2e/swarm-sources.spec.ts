@@ -1,6 +1,7 @@
 /**
- * The defects issue 12 found in the live view, each checked on BOTH sources (project chromium:
- * the local sim; project live-feed: the real server's feed — swarmFixtures.onSource).
+ * The defects issue 12 found in the live view, and issue 30's status words, each checked on BOTH
+ * sources (project chromium: the local sim; project live-feed: the real server's feed —
+ * swarmFixtures.onSource).
  */
 import { expect, test, type Page } from '@playwright/test'
 import { PAUSED, SEED, feedSource, frozen, open, useControls } from './swarmFixtures'
@@ -122,5 +123,123 @@ test.describe('one seam: what was wrong in the live view, on both sources', () =
         throw err
       })
     await expect(banner).toHaveText('SWARM ANALYZING NETWORK PATTERNS')
+  })
+})
+
+/**
+ * Issue 30, item 7 (DESIGN §5 "Status words"): the badge reports the feed connection and nothing
+ * else, DATA SOURCE what the scene shows; the two never contradict each other. Every pair the page
+ * shows is recorded as it is drawn (a MutationObserver), so a contradiction of a single frame fails.
+ */
+test.describe('status words: the badge and DATA SOURCE never contradict each other', () => {
+  /** Records each [badge, status panel's DATA SOURCE, parameter panel's] the page shows. */
+  function recordWords() {
+    const seen: string[][] = []
+    ;(window as unknown as { __words: string[][] }).__words = seen
+    const read = () => {
+      const text = (sel: string) => document.querySelector(sel)?.textContent ?? ''
+      const words = [
+        text('[role="status"][aria-label="Data feed"]'),
+        text('[data-testid="data-source"]'),
+        text('[data-testid="parameter-data-source"]'),
+      ]
+      if (words.join('|') !== seen.at(-1)?.join('|')) seen.push(words)
+    }
+    const start = () =>
+      new MutationObserver(read).observe(document.documentElement, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      })
+    if (document.documentElement) start()
+    else document.addEventListener('DOMContentLoaded', start)
+  }
+
+  /** The pairs shown that contradict each other (LIVE… beside OFFLINE, reconnecting beside LIVE DATA). */
+  async function contradictions(page: Page) {
+    const seen = await page.evaluate(() => (window as unknown as { __words: string[][] }).__words)
+    return seen.filter(([badge, ...sources]) =>
+      sources.some(
+        (s) =>
+          (badge === 'OFFLINE' && /^LIVE/.test(s) && !s.endsWith('(reconnecting)')) ||
+          (badge === 'LIVE DATA' && s.includes('reconnecting')),
+      ),
+    )
+  }
+
+  test('feed lost: OFFLINE and LIVE (reconnecting) within 2 s; a replay reads REPLAY beside the connection', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    const live = feedSource() === 'live'
+    let socket: { close(o: { code: number; reason?: string }): void } | null = null
+    // the local sim (auto mode) starts with the feed down; live: the feed is up from the start
+    let refuse = !live
+    await page.routeWebSocket(/\/ws/, (ws) => {
+      if (refuse) {
+        ws.close({ code: 1011, reason: 'test: feed down' })
+        return
+      }
+      ws.connectToServer()
+      socket = ws
+    })
+    await page.addInitScript(recordWords)
+    // the page's timers (the badge's 1 s poll, the reconnect backoff) on Playwright's clock, paused
+    await frozen(page, `/?boot=0&seed=${SEED}&e2e=1${live ? '&feed=live' : ''}`)
+    const html = page.locator('html')
+    const badge = page.getByRole('status', { name: 'Data feed' })
+    const source = page.getByTestId('data-source')
+    const parameterSource = page.getByTestId('parameter-data-source')
+    const words = async (b: string, s: string) => {
+      await expect(badge).toHaveText(b)
+      await expect(source).toHaveText(s)
+      await expect(parameterSource).toHaveText(s)
+    }
+    /** Lets the feed reconnect (stepping the backoff timers), then one badge poll. */
+    const reconnect = async () => {
+      refuse = false
+      for (let i = 0; i < 60 && (await html.getAttribute('data-feed')) !== 'open'; i++) {
+        await page.clock.runFor(1000)
+      }
+      await expect(html).toHaveAttribute('data-feed', 'open')
+      await page.clock.runFor(1000)
+    }
+    if (!live) {
+      // the local sim while the feed retries
+      await page.clock.runFor(2500)
+      await words('OFFLINE', 'SIMULATED')
+      await reconnect()
+    }
+    await words('LIVE DATA', 'LIVE')
+
+    // the feed is lost: within 2 s the badge says OFFLINE and DATA SOURCE that the live swarm is
+    // reconnecting (it said LIVE for as long as the reconnects took)
+    refuse = true
+    socket!.close({ code: 1011, reason: 'test: feed down' })
+    await expect(html).not.toHaveAttribute('data-feed', 'open')
+    await page.clock.runFor(2000)
+    await words('OFFLINE', 'LIVE (reconnecting)')
+    await page.clock.runFor(2500) // a reconnect or two fail meanwhile
+    await words('OFFLINE', 'LIVE (reconnecting)')
+
+    // a replay while the feed is down: REPLAY beside OFFLINE; leaving it: the live swarm, reconnecting
+    const snapshots = page.getByRole('region', { name: 'Snapshots' })
+    await snapshots.getByRole('button', { name: 'Take snapshot' }).click()
+    await snapshots.getByRole('button', { name: 'Replay from Snapshot 1' }).click()
+    await words('OFFLINE', 'REPLAY')
+    await snapshots.getByRole('button', { name: 'Exit replay' }).click()
+    await words('OFFLINE', 'LIVE (reconnecting)')
+
+    // the feed is back: LIVE DATA and LIVE
+    await reconnect()
+    await words('LIVE DATA', 'LIVE')
+
+    // a replay while connected: REPLAY beside LIVE DATA (the badge is the connection, and it is up)
+    await snapshots.getByRole('button', { name: 'Replay from Snapshot 1' }).click()
+    await words('LIVE DATA', 'REPLAY')
+    await snapshots.getByRole('button', { name: 'Exit replay' }).click()
+    await words('LIVE DATA', 'LIVE')
+
+    expect(await contradictions(page)).toEqual([])
   })
 })

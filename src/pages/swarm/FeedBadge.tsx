@@ -1,9 +1,12 @@
-import { useRef, useState } from 'react'
+import { createContext, use, useEffect, useRef, type ReactNode } from 'react'
 import styled from 'styled-components'
+import { useSnapshot } from 'valtio'
+import type { FeedState } from '../../feed/connection'
 import { feedStatus } from '../../feed/liveFeed'
-import { appendMessage } from '../../state/swarmStore'
+import { appendMessage, swarm } from '../../state/swarmStore'
 import { BADGE_POLL_MS, CONNECTION_LOST_TEXT, badgeText, connectionLost } from './feedBadge'
-import { useInterval } from './hooks'
+import { usePolled } from './hooks'
+import { shownSwarm } from './statusWords'
 
 const Pill = styled.div<{ $live: boolean }>`
   pointer-events: auto;
@@ -29,19 +32,42 @@ const Pill = styled.div<{ $live: boolean }>`
   }
 `
 
-/** §2 LIVE DATA / OFFLINE badge. §7.1: it polls the feed every 1 s and logs a lost connection. */
+const FeedConnection = createContext<FeedState>('idle')
+
+/**
+ * The badge's poll of the feed connection (§7.1: every 1 s), shared with DATA SOURCE (DESIGN §5:
+ * the two never contradict each other, so they read the same poll), and §8's connection-lost
+ * alert. A change of what the scene shows reads the connection again at once: the swarm that just
+ * arrived is described with the connection that brought it.
+ */
+export function FeedConnectionProvider({ children }: { children: ReactNode }) {
+  const shown = shownSwarm(useSnapshot(swarm)).kind
+  const state = usePolled(() => feedStatus.state, BADGE_POLL_MS, shown)
+  const previous = useRef<FeedState>(state)
+  useEffect(() => {
+    if (connectionLost(previous.current, state)) appendMessage('alert', CONNECTION_LOST_TEXT)
+    previous.current = state
+  }, [state])
+  return <FeedConnection value={state}>{children}</FeedConnection>
+}
+
+/** The feed connection as the badge last polled it (FeedConnectionProvider). */
+export function useFeedConnection(): FeedState {
+  return use(FeedConnection)
+}
+
+/** §2 LIVE DATA / OFFLINE badge: the feed connection and nothing else (DESIGN §5). */
 export function FeedBadge() {
-  const [state, setState] = useState(() => feedStatus.state as string)
-  const previous = useRef<string | null>(feedStatus.state)
-  useInterval(() => {
-    const next = feedStatus.state
-    if (connectionLost(previous.current, next)) appendMessage('alert', CONNECTION_LOST_TEXT)
-    previous.current = next
-    setState(next)
-  }, BADGE_POLL_MS)
+  const state = useFeedConnection()
   const text = badgeText(state)
   return (
-    <Pill role="status" aria-label="Data feed" $live={text === 'LIVE DATA'} data-feed-badge={state}>
+    <Pill
+      role="status"
+      aria-label="Data feed"
+      title="Connection to the live feed (DATA SOURCE says what the scene shows)"
+      $live={text === 'LIVE DATA'}
+      data-feed-badge={state}
+    >
       {text}
     </Pill>
   )

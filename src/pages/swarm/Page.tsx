@@ -5,6 +5,7 @@ import { ActivityConsole } from './ActivityConsole'
 import { AgentDetailModal } from './AgentDetailModal'
 import { AgentHoverCard } from './AgentHoverCard'
 import { ErrorPopup } from './ErrorPopup'
+import { FeedConnectionProvider } from './FeedBadge'
 import { FollowChip } from './FollowChip'
 import { HealthPanel } from './HealthPanel'
 import { useSwarmLayout } from './hooks'
@@ -33,7 +34,7 @@ export default function SwarmPage() {
   const layout = useSwarmLayout()
   useEffect(() => installTestHook(), [])
   return (
-    <>
+    <FeedConnectionProvider>
       <Heading>Swarm Core</Heading>
       {layout === 'phone' ? (
         <DockLayout
@@ -103,6 +104,6 @@ export default function SwarmPage() {
       )}
       <AgentHoverCard />
       <AgentDetailModal />
-    </>
+    </FeedConnectionProvider>
   )
 }

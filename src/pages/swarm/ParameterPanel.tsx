@@ -4,7 +4,8 @@ import { useSnapshot } from 'valtio'
 import { backToLive, setParameter, setSpeed, simulateLocally, swarm } from '../../state/swarmStore'
 import { Button } from '../../ui/Button'
 import { OverlayPanel } from './OverlayPanel'
-import { dataSourceLabel } from './swarmReadings'
+import { useFeedConnection } from './FeedBadge'
+import { dataSourceText, shownSwarm } from './statusWords'
 
 const List = styled.div`
   display: flex;
@@ -107,7 +108,7 @@ function Slider({
  */
 function SourceRow() {
   const s = useSnapshot(swarm)
-  const label = dataSourceLabel(s)
+  const label = dataSourceText(shownSwarm(s), useFeedConnection())
   const live = s.source === 'live' && !s.snapshots.isReplaying
   const forked = s.source === 'sim' && s.liveAvailable && !s.snapshots.isReplaying
   return (

@@ -13,7 +13,9 @@ import {
   processingPowerText,
   systemHealthPercent,
 } from './ratings'
-import { dataSourceLabel, swarmFigures } from './swarmReadings'
+import { useFeedConnection } from './FeedBadge'
+import { dataSourceText, shownSwarm } from './statusWords'
+import { swarmFigures } from './swarmReadings'
 
 const List = styled.dl`
   margin: 0;
@@ -38,13 +40,14 @@ const BarRow = styled(Row)`
 /** §2 system status panel: swarm-wide figures (collapsible; the page hides it on mobile). */
 export function StatusPanel() {
   const s = useSnapshot(swarm)
+  const connection = useFeedConnection()
   const [collapsed, setCollapsed] = useState(false)
   const figures = usePolled(swarmFigures, 1000, s.snapshots.activeSnapshotId ?? s.source)
   const m = s.metrics
   const agents = figures.count
   const health = systemHealthPercent(agents, s.failingCount)
   const load = computeLoadPercent(m.processingPower)
-  const source = dataSourceLabel(s)
+  const source = dataSourceText(shownSwarm(s), connection)
   return (
     <OverlayPanel
       title="System Status"

@@ -33,14 +33,3 @@ export function swarmFigures(): SwarmFigures {
   const { count, averageEnergy, processing, idle, failing } = f
   return { count, averageEnergy, processing, idle, failing }
 }
-
-/** DATA SOURCE as shown (status and parameter panels): what the scene and the panels show. */
-export function dataSourceLabel(s: {
-  source: 'sim' | 'live'
-  liveAvailable: boolean
-  snapshots: { isReplaying: boolean }
-}): string {
-  if (s.snapshots.isReplaying) return 'REPLAY'
-  if (s.source === 'live') return 'LIVE'
-  return s.liveAvailable ? 'SIMULATED (LOCAL FORK)' : 'SIMULATED'
-}
