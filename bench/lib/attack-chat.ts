@@ -36,7 +36,7 @@ const json = (port: number, origin: string) => ({
  * tests/helpers/wallet.ts `signIn` does, but on closed connections from a chosen address (see
  * httpCall); returns the session cookie.
  */
-export async function signInFrom(base: string, w: TestWallet, from: string): Promise<string> {
+async function signInFrom(base: string, w: TestWallet, from: string): Promise<string> {
   const { port, headers } = json(Number(new URL(base).port), base)
   const nonce = await httpCall({
     port,

@@ -34,7 +34,7 @@ export function killAll() {
 }
 
 /** Stops one process (SIGTERM, then SIGKILL after 5 s) and waits for its exit. */
-export async function stop(proc: ChildProcess) {
+async function stop(proc: ChildProcess) {
   if (proc.exitCode !== null || proc.signalCode !== null) return
   proc.kill('SIGTERM')
   const force = setTimeout(() => proc.kill('SIGKILL'), 5_000)

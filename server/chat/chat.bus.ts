@@ -20,7 +20,7 @@ type Listener = (event: ChatPushEvent) => void
  * Push streams to end on every instance: one signed-out session (its id, the token's hash), or
  * every session of a wallet ("sign out everywhere").
  */
-export type SessionRevocation = { sessionId: string } | { wallet: string }
+type SessionRevocation = { sessionId: string } | { wallet: string }
 type RevokeListener = (revoked: SessionRevocation) => void
 
 export interface ChatBus {

@@ -180,7 +180,7 @@ export class ReasonedWebSocket extends WebSocket {
  * terminated: a client that reads gets its 1009/1002/1007; one that never reads is cut off after
  * this, not after ws's 30 s close handshake.
  */
-export const PROTOCOL_CLOSE_GRACE_MS = 1000
+const PROTOCOL_CLOSE_GRACE_MS = 1000
 
 /**
  * @fastify/websocket errorHandler: a client's bad frame is a warn line and a closed socket.

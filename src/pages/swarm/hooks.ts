@@ -32,19 +32,6 @@ export function useSwarmLayout(): 'phone' | 'tablet' | 'desktop' {
   return phone ? 'phone' : tablet ? 'tablet' : 'desktop'
 }
 
-/** Calls `fn` every `ms` while mounted (latest `fn`; `ms` null pauses). */
-export function useInterval(fn: () => void, ms: number | null): void {
-  const ref = useRef(fn)
-  useEffect(() => {
-    ref.current = fn
-  })
-  useEffect(() => {
-    if (ms === null) return
-    const h = setInterval(() => ref.current(), ms)
-    return () => clearInterval(h)
-  }, [ms])
-}
-
 /**
  * A value read from outside React (`read`) now and then every `ms` — how panels follow per-frame
  * buffers without subscribing to every frame. Re-reads at once when `key` changes.
