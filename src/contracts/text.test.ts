@@ -14,7 +14,8 @@ const SEEN = 'must contain at least one visible character'
 const TAGS = 'must not contain invisible tag characters'
 const SEPARATORS = 'must not contain line or paragraph separators'
 
-describe('text policy', () => {
+// 500 fast-check strings: over the 5 s default on a busy 2-core machine (22 s seen under load).
+describe('text policy', { timeout: 30_000 }, () => {
   it.each([
     ['plain', 'hello', false, null],
     ['emoji with joiners', '👩‍💻 ok', false, null],

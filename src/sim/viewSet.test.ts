@@ -15,7 +15,8 @@ import {
 
 const REACH = LINK_DISTANCE + MOTION_SLACK
 
-describe('view sets', () => {
+// Big swarms: seconds of CPU on a busy 2-core machine (the 5 s default timed out under load).
+describe('view sets', { timeout: 30_000 }, () => {
   it('list every agent inside the rectangle first, then the far ends of every link that can touch it', () => {
     fc.assert(
       fc.property(

@@ -144,7 +144,8 @@ describe('sim worker core: the link search between steps', () => {
   })
 })
 
-describe('sim worker core: events', () => {
+// Big swarms: seconds of CPU on a busy 2-core machine (the 5 s default timed out under load).
+describe('sim worker core: events', { timeout: 30_000 }, () => {
   it('a failure tick of a big swarm posts its console lines and only the newest errors', () => {
     const states: Extract<FromWorker, { t: 'state' }>[] = []
     const c = new SimWorkerCore((m) => {
@@ -161,7 +162,8 @@ describe('sim worker core: events', () => {
   })
 })
 
-describe('sim worker core: view sets', () => {
+// Big swarms: seconds of CPU on a busy 2-core machine (the 5 s default timed out under load).
+describe('sim worker core: view sets', { timeout: 30_000 }, () => {
   it('frames carry the view set of the asked rectangle, its links searched afresh from the frame', async () => {
     const { createFreshLinkScratch, createViewSet, createViewSlots, fillViewSetFresh } =
       await import('../viewSet')

@@ -4,7 +4,8 @@ import { FAILURE_TICK_STEPS, STEP_MS } from '../../sim/constants'
 import { expectFailureTickEvents } from '../../sim/testSupport'
 import { LocalSimSource } from './localSimSource'
 
-describe('LocalSimSource events (?sim=main)', () => {
+// Big swarms: seconds of CPU on a busy 2-core machine (the 5 s default timed out under load).
+describe('LocalSimSource events (?sim=main)', { timeout: 30_000 }, () => {
   it("a failure tick's events reach the listeners after the steps: console lines and the newest errors", () => {
     const sim = createSwarmSim({ seed: 2, count: 20_000, epochMs: 0 })
     const source = new LocalSimSource(sim)
