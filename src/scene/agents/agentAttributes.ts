@@ -67,3 +67,12 @@ export interface Slot {
   attribute: BufferAttribute
   range: Range
 }
+
+/**
+ * 'instanced': the links' per-vertex copies of x/y are held by the agents' geometry too (the agents'
+ * shaders never read them), so they are freed with the layout they copy, never by the links.
+ */
+export function holdLinkPositions(g: BufferGeometry, x: BufferAttribute, y: BufferAttribute): void {
+  g.setAttribute('agentX', x)
+  g.setAttribute('agentY', y)
+}

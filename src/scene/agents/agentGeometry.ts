@@ -9,7 +9,8 @@
  * vertex per agent (see agentDraw.ts). Either way `instanceIndex` holds each drawn agent's index in
  * the swarm (the shaders' per-agent phase and the pick result). The agents pass and the GPU
  * picking pass draw this same geometry, so the buffers are uploaded once per change. It also hands
- * out the agents' x/y as per-vertex attributes for the link segments.
+ * out the agents' x/y as per-vertex attributes for the link segments; they stay its own: each lives
+ * in one of its layouts' geometries and is freed with it (the links never free them).
  */
 import type { BufferGeometry } from 'three'
 import { BufferAttribute, DynamicDrawUsage, InstancedBufferGeometry } from 'three'
@@ -23,6 +24,7 @@ import {
   SLOW,
   attributeOf,
   emptyGeometry,
+  holdLinkPositions,
   identity,
   markRange,
   type AttributeName,
@@ -265,6 +267,7 @@ export class AgentGeometry {
     if (mode === 'instanced') {
       this.wholeX = new BufferAttribute(buffers.x, 1).setUsage(DynamicDrawUsage)
       this.wholeY = new BufferAttribute(buffers.y, 1).setUsage(DynamicDrawUsage)
+      holdLinkPositions(whole, this.wholeX, this.wholeY)
     } else {
       this.pointIndex = new BufferAttribute(
         identity(new Uint32Array(buffers.capacity)),

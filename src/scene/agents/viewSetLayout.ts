@@ -21,6 +21,7 @@ import {
   NAMES,
   attributeOf,
   emptyGeometry,
+  holdLinkPositions,
   markRange,
   type Slot,
 } from './agentAttributes'
@@ -69,6 +70,7 @@ export class ViewSetLayout {
       // the links read x/y per vertex: separate attributes over the same arrays, uploaded with them
       x = slot('x', new BufferAttribute(own.fields.x, 1))
       y = slot('y', new BufferAttribute(own.fields.y, 1))
+      holdLinkPositions(geometry, x, y)
     }
     this.positionX = x!
     this.positionY = y!

@@ -126,7 +126,7 @@ export class LinkGeometry {
   /** A geometry over `x`/`y` with an index of `length` entries for `owner`'s pairs. */
   private fit(owner: object, x: BufferAttribute, y: BufferAttribute, length: number): boolean {
     if (owner === this.owner && x === this.x && length <= this.indexLength) return false
-    this.geometry.dispose()
+    this.release()
     const g = new BufferGeometry()
     g.boundingSphere = unboundedSphere()
     g.setAttribute('agentX', x)
@@ -168,8 +168,24 @@ export class LinkGeometry {
     this.changes++
   }
 
+  /**
+   * Free what this geometry owns on the GPU: its index and its vertex arrays. GOTCHA: three's
+   * dispose() deletes the buffer of every attribute the geometry holds, but agentX/agentY belong to
+   * the agents' geometry (in 'points' mode they are the very attributes the agents are drawn from).
+   * Deleted while the agents' vertex array is bound (the last draw of a frame), it is left with no
+   * buffer, and three never rebinds it: every later draw of the agents fails with "INVALID_OPERATION:
+   * drawElements: no buffer is bound to enabled attribute" (issue 30) until they are rebuilt. So they
+   * leave the geometry first; AgentGeometry frees them with the layout they belong to.
+   */
+  private release(): void {
+    const g = this.geometry
+    g.deleteAttribute('agentX')
+    g.deleteAttribute('agentY')
+    g.dispose()
+  }
+
   dispose(): void {
-    this.geometry.dispose()
+    this.release()
     this.owner = null
     this.set = null
     this.x = null
