@@ -195,8 +195,18 @@ export function FrameDriver({
     return true
   }
 
-  // Phase 0 (press): pick a press before phase 1 moves the agents: the buffers, the uploaded
-  // attributes and the view are still those of the frame on screen when the pointer landed.
+  // A press is picked as it lands (between frames: the buffers, the uploaded attributes and the
+  // view are those of the frame on screen) …
+  const get = useThree((s) => s.get)
+  useEffect(() => {
+    picks.pickNow = () => {
+      issuePress(picker.current, get().camera)
+    }
+    return () => {
+      picks.pickNow = () => {}
+    }
+  })
+  // … or, the picker busy then, at phase 0 of the next frame, before phase 1 moves the agents.
   useFrame((state) => {
     issuePress(picker.current, state.camera)
   }, FRAME_PRIORITY.sample - 1)

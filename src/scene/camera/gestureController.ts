@@ -100,6 +100,7 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
     if (pointers.size === 1) {
       // Picked now, as the agents are drawn under it: a click or tap selects by this pick.
       requestPress(picks, p.x, p.y, e.clientX, e.clientY, kind)
+      picks.pickNow()
       press = {
         id: e.pointerId,
         kind,

@@ -5,9 +5,10 @@
  * request.
  *
  * A click or tap selects the agent that was under the pointer when it PRESSED: the press is picked
- * at the next frame, before the agents move (FrameDriver), and the click waits for that pick, a
- * touch tap also for the double-tap window. Picking when the selection is due instead picked where
- * the agents had moved by then (~30 px after a tap's 300 ms wait; issue 30).
+ * at once (pickNow) or, when the picker is busy, at the next frame before the agents move
+ * (FrameDriver), and the click waits for that pick, a touch tap also for the double-tap window.
+ * Picking when the selection is due instead picked where the agents had moved by then (~30 px
+ * after a tap's 300 ms wait; issue 30).
  */
 import type { PointerKind } from '../camera/gestures'
 
@@ -53,6 +54,12 @@ export interface PickRequests {
   pressDone: boolean
   pressId: string | null
   click: PendingClick
+  /**
+   * Pick the waiting press now if the picker is free (the frame driver sets it; a no-op without
+   * one). GOTCHA: a source may rewrite its buffers between frames (the live feed applies a full
+   * state as it arrives), so a pick that waits for the next frame can see positions never drawn.
+   */
+  pickNow: () => void
 }
 
 function point(): PickPoint {
@@ -71,6 +78,7 @@ export function createPickRequests(): PickRequests {
     pressDone: false,
     pressId: null,
     click: { seq: 0, done: false, id: null, due: false },
+    pickNow: () => {},
   }
 }
 
