@@ -72,7 +72,7 @@ export const GlobalStyle = createGlobalStyle`
     z-index: 1;
   }
   body:has([data-testid='swarm-canvas'] canvas:focus-visible) main::before {
-    content: 'Arrows pan · + − zoom · 0 resets';
+    content: 'Arrows pan · + − zoom · 0 resets · N P agents';
     position: absolute;
     left: 50%;
     bottom: 6px;

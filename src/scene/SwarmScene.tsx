@@ -1,5 +1,5 @@
 import { Canvas, useThree, type RootState } from '@react-three/fiber'
-import { use, useEffect, useMemo, useRef } from 'react'
+import { use, useCallback, useEffect, useMemo, useRef } from 'react'
 import styled from 'styled-components'
 import { subscribe } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
@@ -9,6 +9,8 @@ import { chooseAgentDraw, isSoftwareRenderer, rendererName } from './agents/agen
 import { AgentGeometry } from './agents/agentGeometry'
 import { AgentsLayer } from './agents/AgentsLayer'
 import { CameraRig } from './camera/CameraRig'
+import { CursorLayer } from './cursor/CursorLayer'
+import { createAgentCursor, type AgentCursor } from './cursor/keyboardCursor'
 import { AdaptivePixelRatio } from './AdaptivePixelRatio'
 import { FrameClockDriver } from './FrameClockDriver'
 import { FrameDriver } from './FrameDriver'
@@ -17,6 +19,7 @@ import { LinksLayer } from './links/LinksLayer'
 import {
   SCENE_BACKGROUND,
   agentsMaterial,
+  cursorMaterial,
   gridMaterial,
   linksMaterial,
   pickingMaterial,
@@ -38,6 +41,16 @@ const Surface = styled.div`
     outline: 2px solid ${(p) => p.theme.color.amber};
     outline-offset: -2px;
   }
+`
+
+/** The keyboard cursor's announcements: read by screen readers, not shown. */
+const Announcer = styled.div`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
 `
 
 /** r3f's raycasting event layer is off: the rig handles input and picking runs on the GPU. */
@@ -83,12 +96,16 @@ function SceneContents({
   picks,
   view,
   dimmed,
+  cursor,
+  announcer,
 }: {
   shaders: ShaderSources
   params: SceneParams
   picks: PickRequests
   view: ViewUniforms
   dimmed: boolean
+  cursor: AgentCursor
+  announcer: () => HTMLElement | null
 }) {
   const gl = useThree((s) => s.gl)
   const { mode, maxPointSize, software } = useMemo(() => {
@@ -107,6 +124,7 @@ function SceneContents({
       picking: pickingMaterial(shaders, view, mode),
       links: linksMaterial(shaders, view),
       grid: gridMaterial(shaders, view),
+      cursor: cursorMaterial(shaders, view),
     }),
     [shaders, view, mode, maxPointSize],
   )
@@ -143,6 +161,13 @@ function SceneContents({
       {params.links && (
         <LinksLayer agents={agents} material={materials.links} view={view} redraw={redraw} />
       )}
+      <CursorLayer
+        cursor={cursor}
+        material={materials.cursor}
+        picks={picks}
+        redraw={redraw}
+        announcer={announcer}
+      />
       <FrameDriver
         agents={agents}
         pickMaterial={materials.picking}
@@ -168,7 +193,10 @@ export default function SwarmScene({ dimmed = false }: { dimmed?: boolean }) {
   const params = useMemo(currentSceneParams, [])
   const view = useMemo(createViewUniforms, [])
   const picks = useMemo(createPickRequests, [])
+  const cursor = useMemo(createAgentCursor, [])
   const surface = useRef<HTMLDivElement>(null)
+  const announcerEl = useRef<HTMLDivElement>(null)
+  const announcer = useCallback(() => announcerEl.current, [])
 
   useEffect(() => mirrorToDom(surface.current!), [])
 
@@ -199,8 +227,11 @@ export default function SwarmScene({ dimmed = false }: { dimmed?: boolean }) {
           picks={picks}
           view={view}
           dimmed={dimmed}
+          cursor={cursor}
+          announcer={announcer}
         />
       </Canvas>
+      <Announcer ref={announcerEl} role="status" data-testid="agent-cursor-status" />
     </Surface>
   )
 }

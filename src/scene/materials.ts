@@ -27,6 +27,8 @@ export const SCENE_BACKGROUND = '#03060b'
 const LINK_COLOR = 0x2dd4bf
 const GRID_FINE = 0x0f3a3a
 const GRID_MAJOR = 0x14615b
+/** the keyboard focus colour (theme.color.amber) */
+const CURSOR_COLOR = 0xffb547
 
 /** The view uniforms, shared by reference: the rig's one write per frame reaches every material. */
 function withView(view: ViewUniforms, own: Record<string, { value: unknown }>) {
@@ -131,6 +133,25 @@ export function gridMaterial(s: ShaderSources, view: ViewUniforms): RawShaderMat
       uMajorColor: { value: rgb(GRID_MAJOR) },
       uFineOpacity: { value: 0.3 },
       uMajorOpacity: { value: 0.55 },
+    }),
+    transparent: true,
+    blending: NormalBlending,
+    depthTest: false,
+    depthWrite: false,
+  })
+}
+
+/** The keyboard cursor's ring (src/scene/cursor/CursorRing.tsx), drawn over the agents. */
+export function cursorMaterial(s: ShaderSources, view: ViewUniforms): RawShaderMaterial {
+  return new RawShaderMaterial({
+    name: 'cursor',
+    glslVersion: GLSL3,
+    vertexShader: s['cursor.vert.glsl'],
+    fragmentShader: s['cursor.frag.glsl'],
+    uniforms: withView(view, {
+      uCursor: { value: new Vector2(0, 0) },
+      uRadius: { value: 10 },
+      uColor: { value: rgb(CURSOR_COLOR) },
     }),
     transparent: true,
     blending: NormalBlending,

@@ -122,7 +122,10 @@ test.describe('swarm scene (desktop)', () => {
     await page.keyboard.press('Tab') // the skip link
     await page.keyboard.press('Tab') // the canvas
     await expect(canvas).toBeFocused()
-    expect(await ring()).toEqual({ border: '2px', hint: '"Arrows pan · + − zoom · 0 resets"' })
+    expect(await ring()).toEqual({
+      border: '2px',
+      hint: '"Arrows pan · + − zoom · 0 resets · N P agents"',
+    })
     await page.keyboard.press('ArrowLeft')
     await expect.poll(() => cameraOf(page)).toEqual({ x: -50, y: 0, zoom: 1 })
   })

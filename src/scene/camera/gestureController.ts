@@ -254,7 +254,7 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
   el.setAttribute('aria-roledescription', 'swarm canvas')
   el.setAttribute(
     'aria-label',
-    'Agent swarm. Drag or use the arrow keys to pan; wheel, pinch or the + and − keys to zoom; 0 resets the view; click an agent for details.',
+    'Agent swarm. Drag or use the arrow keys to pan; wheel, pinch or the + and − keys to zoom; 0 resets the view; click an agent for details, or step through the agents in view with N and P, nearest the centre first, and press Enter for details.',
   )
   el.style.touchAction = 'none'
 

@@ -13,6 +13,8 @@ export const SHADER_FILES = [
   'links.frag.glsl',
   'grid.vert.glsl',
   'grid.frag.glsl',
+  'cursor.vert.glsl',
+  'cursor.frag.glsl',
 ] as const
 
 type ShaderFile = (typeof SHADER_FILES)[number]
