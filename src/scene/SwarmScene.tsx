@@ -30,6 +30,7 @@ import { createSceneRenderer } from './sceneRenderer'
 import { currentSceneParams, type SceneParams } from './sceneParams'
 import { loadShaders, type ShaderSources } from './shaders/shaderLoader'
 import { createViewUniforms, type ViewUniforms } from './viewUniforms'
+import { visuallyHidden } from '../ui/visuallyHidden'
 
 const Surface = styled.div`
   position: absolute;
@@ -45,12 +46,7 @@ const Surface = styled.div`
 
 /** The keyboard cursor's announcements: read by screen readers, not shown. */
 const Announcer = styled.div`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHidden}
 `
 
 /** r3f's raycasting event layer is off: the rig handles input and picking runs on the GPU. */

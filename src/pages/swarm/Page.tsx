@@ -16,14 +16,10 @@ import { StatusPanel } from './StatusPanel'
 import { TasksPanel } from './TasksPanel'
 import { installTestHook } from './testHook'
 import { ZoomControls } from './ZoomControls'
+import { visuallyHidden } from '../../ui/visuallyHidden'
 
 const Heading = styled.h1`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHidden}
 `
 
 /**

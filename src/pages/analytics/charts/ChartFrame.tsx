@@ -5,6 +5,7 @@ import styled from 'styled-components'
 import { LoadingText } from '../../../ui/Page'
 import { keyStep } from '../../../ui/keyStep'
 import { nearestIndex } from '../analyticsData'
+import { visuallyHidden } from '../../../ui/visuallyHidden'
 
 export interface TooltipRow {
   label: string
@@ -86,12 +87,7 @@ const Tip = styled.div`
   }
 `
 const SrOnly = styled.div`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHidden}
 `
 const Placeholder = styled.div<{ $h: number }>`
   height: ${(p) => p.$h}px;
