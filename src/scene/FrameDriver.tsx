@@ -145,6 +145,7 @@ export function FrameDriver({
     return () => {
       unexpose?.()
       delete document.documentElement.dataset.sceneReady
+      delete document.documentElement.dataset.sceneReadyAt
       delete document.documentElement.dataset.sceneClicks
     }
   }, [bench])
@@ -284,7 +285,12 @@ export function FrameDriver({
 
     if (drawn.current < READY_AFTER_FRAMES && agents.count > 0) {
       drawn.current++
-      if (drawn.current === READY_AFTER_FRAMES) document.documentElement.dataset.sceneReady = '1'
+      if (drawn.current === READY_AFTER_FRAMES) {
+        const html = document.documentElement
+        html.dataset.sceneReady = '1'
+        // when (ms since navigation): bench:load-page reports it
+        html.dataset.sceneReadyAt = performance.now().toFixed(0)
+      }
     }
     if (draw) {
       sceneStats.frames++
