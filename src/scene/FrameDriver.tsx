@@ -101,6 +101,7 @@ export function FrameDriver({
   bench,
   redraw,
   dimmed,
+  warm,
 }: {
   agents: AgentGeometry
   pickMaterial: RawShaderMaterial
@@ -112,6 +113,8 @@ export function FrameDriver({
   redraw: Redraw
   /** behind a dashboard: drawn at a lower rate */
   dimmed: boolean
+  /** `ready` once the scene's programs have compiled (SwarmScene): nothing is drawn before */
+  warm: { readonly ready: boolean }
 }) {
   const gl = useThree((s) => s.gl)
   const picker = useRef<Picker | null>(null)
@@ -241,14 +244,15 @@ export function FrameDriver({
       redraw.needed = true
     }
     const draw =
-      drawn.current < READY_AFTER_FRAMES ||
-      shouldDraw(
-        redraw.needed,
-        // the pulse animates while the sim runs; the benchmark measures every frame
-        !swarm.paused || bench,
-        dimmedRef.current,
-        t0 - last.at,
-      )
+      warm.ready &&
+      (drawn.current < READY_AFTER_FRAMES ||
+        shouldDraw(
+          redraw.needed,
+          // the pulse animates while the sim runs; the benchmark measures every frame
+          !swarm.paused || bench,
+          dimmedRef.current,
+          t0 - last.at,
+        ))
     if (draw) {
       gl.render(scene, camera)
       redraw.needed = false
@@ -283,7 +287,7 @@ export function FrameDriver({
       }
     }
 
-    if (drawn.current < READY_AFTER_FRAMES && agents.count > 0) {
+    if (draw && drawn.current < READY_AFTER_FRAMES && agents.count > 0) {
       drawn.current++
       if (drawn.current === READY_AFTER_FRAMES) {
         const html = document.documentElement

@@ -1,5 +1,6 @@
 import { Canvas, useThree, type RootState } from '@react-three/fiber'
 import { use, useCallback, useEffect, useMemo, useRef } from 'react'
+import type { Camera, Material, Object3D, WebGLRenderer } from 'three'
 import styled from 'styled-components'
 import { subscribe } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
@@ -26,7 +27,7 @@ import {
 } from './materials'
 import { createPickRequests, type PickRequests } from './picking/pickRequests'
 import { createRedraw } from './redraw'
-import { createSceneRenderer } from './sceneRenderer'
+import { createSceneRenderer, gpuSettled } from './sceneRenderer'
 import { currentSceneParams, type SceneParams } from './sceneParams'
 import { loadShaders, type ShaderSources } from './shaders/shaderLoader'
 import { createViewUniforms, type ViewUniforms } from './viewUniforms'
@@ -85,6 +86,32 @@ function mirrorToDom(surface: HTMLElement): () => void {
   }
 }
 
+/**
+ * Compiles and links the scene's programs before its first frame, one program per task: three.js
+ * would otherwise compile them all inside the first frame, and on software WebGL each link holds
+ * the page's main thread ~100 ms while it waits for the GPU process (no KHR_parallel_shader_compile
+ * there). Programs are created without waiting (`compileAsync`), the GPU process runs them
+ * (`gpuSettled`), then each program's first use (`getUniforms`: its link status and uniform
+ * locations) runs in a task of its own.
+ */
+async function warmUpPrograms(
+  gl: WebGLRenderer,
+  scene: Object3D,
+  camera: Camera,
+  materials: readonly Material[],
+  live: () => boolean,
+): Promise<void> {
+  await gl.compileAsync(scene, camera)
+  const ctx = gl.getContext()
+  if (ctx instanceof WebGL2RenderingContext) await gpuSettled(ctx)
+  for (const material of materials) {
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    if (!live()) return
+    const props = gl.properties.get(material) as { currentProgram?: { getUniforms(): unknown } }
+    props.currentProgram?.getUniforms()
+  }
+}
+
 /** Everything inside the canvas; the agents' draw mode depends on the WebGL renderer. */
 function SceneContents({
   shaders,
@@ -104,6 +131,8 @@ function SceneContents({
   announcer: () => HTMLElement | null
 }) {
   const gl = useThree((s) => s.gl)
+  const scene = useThree((s) => s.scene)
+  const camera = useThree((s) => s.camera)
   const { mode, maxPointSize, software } = useMemo(() => {
     const ctx = gl.getContext()
     const range = ctx.getParameter(ctx.ALIASED_POINT_SIZE_RANGE) as Float32Array | null
@@ -126,6 +155,20 @@ function SceneContents({
   )
   const agents = useMemo(() => new AgentGeometry(mode), [mode])
   const redraw = useMemo(createRedraw, [])
+  // Nothing is drawn until every program has compiled and linked in the GPU process: the first
+  // draw would otherwise wait for them on the page's main thread (sceneRenderer.ts, gpuSettled).
+  const warm = useMemo(() => ({ ready: false, materials }), [materials])
+  useEffect(() => {
+    let live = true
+    void warmUpPrograms(gl, scene, camera, Object.values(warm.materials), () => live).then(() => {
+      if (!live) return
+      warm.ready = true
+      redraw.needed = true
+    })
+    return () => {
+      live = false
+    }
+  }, [gl, scene, camera, warm, redraw])
   useEffect(() => {
     gl.domElement.dataset.agentDraw = mode
   }, [gl, mode])
@@ -174,6 +217,7 @@ function SceneContents({
         bench={params.bench}
         redraw={redraw}
         dimmed={dimmed}
+        warm={warm}
       />
     </>
   )

@@ -1,4 +1,5 @@
 import { WebGLRenderer, type WebGLRendererParameters } from 'three'
+import { warmUpGpu } from './gpuWarmup'
 
 /**
  * The scene's WebGL context is opaque (`alpha: false`). three.js always asks for `alpha: true`
@@ -18,13 +19,51 @@ const SCENE_CONTEXT: WebGLContextAttributes = {
   powerPreference: 'high-performance',
 }
 
-/** react-three-fiber's `gl` factory: three's renderer on an opaque WebGL2 context of the canvas. */
-export function createSceneRenderer(defaults: WebGLRendererParameters): WebGLRenderer {
+/** How long the start-up waits for the GPU before it goes on regardless (a lost or hung context). */
+const SETTLE_GIVE_UP_MS = 15_000
+const SETTLE_POLL_MS = 16
+
+/**
+ * Resolves once the GPU process has run every command queued so far on `gl`, without ever blocking
+ * the page: a fence, polled between tasks (a WebGL sync object's status only changes when the page
+ * returns to its event loop, so the poll costs nothing). The page's main thread otherwise waits
+ * inside the first call that needs an answer from the GPU process: on software WebGL (SwiftShader)
+ * a new context takes 0.3–2 s to start there, and a new program as long to compile
+ * (docs/ARCHITECTURE.md, "The scene never blocks a page").
+ */
+export async function gpuSettled(gl: WebGL2RenderingContext): Promise<void> {
+  const sync = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0)
+  if (!sync) return
+  gl.flush()
+  const giveUp = performance.now() + SETTLE_GIVE_UP_MS
+  try {
+    while (
+      !gl.isContextLost() &&
+      gl.getSyncParameter(sync, gl.SYNC_STATUS) !== gl.SIGNALED &&
+      performance.now() < giveUp
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS))
+    }
+  } finally {
+    gl.deleteSync(sync)
+  }
+}
+
+/**
+ * react-three-fiber's `gl` factory (asynchronous: r3f waits for it): three's renderer on an opaque
+ * WebGL2 context of the canvas, built once the GPU process has started the context, so three's own
+ * start-up questions (extensions, limits) are answered at once instead of holding the page.
+ */
+export async function createSceneRenderer(
+  defaults: WebGLRendererParameters,
+): Promise<WebGLRenderer> {
+  await warmUpGpu()
   // null where WebGL2 is missing: three then asks itself and reports the failure as it always did
   const context = (defaults.canvas as HTMLCanvasElement | undefined)?.getContext(
     'webgl2',
     SCENE_CONTEXT,
   )
+  if (context) await gpuSettled(context)
   return new WebGLRenderer({
     ...defaults,
     antialias: SCENE_CONTEXT.antialias,

@@ -6,8 +6,8 @@ import { media } from '../app/theme'
 import { PanelFrame } from './Panel'
 
 const sweep = keyframes`
-  0% { background-position: -200% 0 }
-  100% { background-position: 200% 0 }
+  from { transform: translateX(-100%) }
+  to { transform: translateX(100%) }
 `
 const Frame = styled(PanelFrame)`
   position: relative;
@@ -23,14 +23,28 @@ const Frame = styled(PanelFrame)`
     inset 0 0 60px rgba(0, 240, 200, 0.06),
     0 0 24px rgba(0, 240, 200, 0.08);
   &::before {
-    /* a light sweep along the top edge */
+    /* A light sweep along the top edge. It moves by a transform, which the compositor runs alone:
+       the background-position it used to animate repainted and re-rastered the strip every
+       frame, and on software WebGL that kept the GPU process too busy for the scene to start
+       without holding the page (docs/ARCHITECTURE.md, "The scene never blocks a page"). */
     content: '';
     position: absolute;
     inset: 0 0 auto;
     height: 2px;
     background: linear-gradient(90deg, transparent, ${(p) => p.theme.color.accent}, transparent);
-    background-size: 200% 100%;
+    will-change: transform;
     animation: ${sweep} 4s linear infinite;
+    @media (prefers-reduced-motion: reduce) {
+      animation: none;
+      transform: none;
+    }
+  }
+  /* On software WebGL even a compositor-only animation costs a whole-screen composite every frame
+     (~60 a second), which kept the GPU process busy for as long as the page showed: the sweep
+     stands still there, as the glass surfaces drop their blur (glass.ts). */
+  html[data-software-gl='1'] &::before {
+    animation: none;
+    transform: none;
   }
   ${media.mobile} {
     padding: 28px 16px 24px;

@@ -1,0 +1,48 @@
+import { isSoftwareRenderer } from './agents/agentDraw'
+
+/** Longest the scene waits for its scout before it goes on without it. */
+const WARMUP_GIVE_UP_MS = 8_000
+
+let warmed: Promise<void> | null = null
+
+/**
+ * Resolves when the scene may create its WebGL context without holding the page: once a scout
+ * context in a worker (gpuWarmupWorker.ts) has started WebGL in the GPU process, named the renderer
+ * and seen the GPU process answer at once; at most once per page. During a page's start-up the
+ * GPU process is busy (the page's first frames, software WebGL's first programs) and each of the
+ * ~20 questions that creating a context and three.js's renderer ask it then waits 50–350 ms on the
+ * page's main thread; when it is quiet they take under a millisecond (bench:load-page;
+ * docs/ARCHITECTURE.md, "The scene never blocks a page"). On a software renderer it also sets
+ * `<html data-software-gl>` at once: the glass surfaces drop their backdrop blurs (src/ui/glass.ts),
+ * whose recompositing is most of what keeps that GPU process busy. Never rejects: without workers
+ * or OffscreenCanvas it resolves at once.
+ */
+export function warmUpGpu(): Promise<void> {
+  warmed ??= new Promise<void>((resolve) => {
+    if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') {
+      resolve()
+      return
+    }
+    let worker: Worker
+    try {
+      worker = new Worker(new URL('./gpuWarmupWorker.ts', import.meta.url), { type: 'module' })
+    } catch {
+      resolve()
+      return
+    }
+    const done = () => {
+      clearTimeout(timer)
+      worker.terminate()
+      resolve()
+    }
+    const timer = setTimeout(done, WARMUP_GIVE_UP_MS)
+    worker.onmessage = (e: MessageEvent<{ renderer?: string | null; quiet?: true }>) => {
+      if (isSoftwareRenderer(e.data.renderer ?? null)) {
+        document.documentElement.dataset.softwareGl = '1'
+      }
+      if (e.data.quiet) done()
+    }
+    worker.onerror = done
+  })
+  return warmed
+}
