@@ -17,7 +17,7 @@ import { walletApiPlugin } from './plugins/api.plugin'
 import { feedRoutes } from './routes/feed.routes'
 import { healthRoutes } from './routes/health.routes'
 import { marketRoutes } from './routes/market.routes'
-import { mcpRoutes } from './routes/mcp.routes'
+import { mcpRoutes } from './mcp/mcp.routes'
 
 /**
  * Slow-client bounds (issue 15: 100 clients sending a body byte every 5 s stayed connected for

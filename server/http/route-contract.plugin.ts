@@ -31,7 +31,7 @@ import {
 } from 'fastify-type-provider-zod'
 import { ChainError } from '../chain/chain.errors'
 import { isDatabaseUnavailable } from '../lib/db-errors'
-import { sessionWallet } from '../plugins/session.plugin'
+import { sessionWallet } from './session'
 import { RATE_RULES, type RateLimiter } from '../rate-limit/rate-limiter'
 import { HttpError } from './http-error'
 

@@ -22,7 +22,7 @@ import {
 } from '../db/auth.repository'
 import { isoAt } from '../db/database'
 import { HttpError } from '../http/http-error'
-import { SESSION_COOKIE, sessionIdOf } from '../plugins/session.plugin'
+import { SESSION_COOKIE, sessionIdOf } from '../http/session'
 import { findSession } from '../db/auth.repository'
 
 const SIGN_IN_STATEMENT = 'Sign in to vPOS Swarm to use the whitelist checker and the chat.'

@@ -4,7 +4,7 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom'
 import styled, { ThemeProvider } from 'styled-components'
 import { appQueryClient as queryClient } from '../api/queryClient'
 import { startLiveFeed } from '../feed/liveFeed'
-import { LiveFeedSource } from '../feed/liveSource'
+import { LiveFeedSource } from '../state/sources/liveSource'
 import { SceneSlot, preloadScene } from '../scene/SceneSlot'
 import { startSimulation, stopSimulation } from '../state/swarmStore'
 import { ErrorBoundary } from '../ui/ErrorBoundary'
@@ -17,7 +17,7 @@ import { documentTitle } from './navigation'
 import { NavRail } from './NavRail'
 import { NotFoundPage, ROUTES } from './routes'
 import { ScanLine } from './ScanLine'
-import { GlobalStyle, theme } from './theme'
+import { GlobalStyle, theme } from '../ui/theme'
 
 const Frame = styled.div`
   position: fixed;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { glass } from '../ui/glass'
-import { media } from './theme'
+import { media } from '../ui/theme'
 
 /** §4: header indicators flip at random every 8 s. */
 const HEADER_FLIP_MS = 8000

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
-import { Icon } from './icons'
-import { media, theme } from './theme'
+import { Icon } from '../ui/icons'
+import { media, theme } from '../ui/theme'
 
 const loadPanel = () => import('./NavDrawerPanel')
 const NavDrawerPanel = lazy(loadPanel)

@@ -4,7 +4,7 @@ import { NavLink, useLocation } from 'react-router-dom'
 import styled, { keyframes } from 'styled-components'
 import { APP_VERSION } from '../contracts/constants'
 import { closeOnEscape } from '../ui/Modal'
-import { Icon } from './icons'
+import { Icon } from '../ui/icons'
 import { NAV_ENTRIES, isCurrent } from './navigation'
 
 const slideIn = keyframes`from { transform: translateX(-100%) } to { transform: translateX(0) }`

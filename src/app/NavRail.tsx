@@ -3,9 +3,9 @@ import { NavLink, useLocation } from 'react-router-dom'
 import styled from 'styled-components'
 import { APP_VERSION } from '../contracts/constants'
 import { ownLayer } from '../ui/glass'
-import { Icon } from './icons'
+import { Icon } from '../ui/icons'
 import { NAV_ENTRIES, isCurrent } from './navigation'
-import { media } from './theme'
+import { media } from '../ui/theme'
 
 const Rail = styled.nav`
   width: 56px;

@@ -1,6 +1,6 @@
 /**
  * Binds the live-feed connection to the app: decoded frames are written through a LiveFeedTarget —
- * the live swarm source (liveSource.ts) implements it, into its own buffers — and positions are
+ * the live swarm source (src/state/sources/liveSource.ts) implements it, into its own buffers — and positions are
  * interpolated between the 10 Hz frames when the frame clock samples that source (FeedApplier.frame).
  *
  * Modes (URL `?feed=`): default `auto` — the swarm starts on the local sim and switches to the

@@ -7,7 +7,7 @@ import { warmUpGpu } from './gpuWarmup'
  * a translucent layer: every frame it draws the page background under the canvas and blends the
  * canvas over it. The scene clears to an opaque colour, so nothing shows through anyway; an opaque
  * canvas lets the compositor skip what lies beneath. On software WebGL, where the compositor runs on
- * the same cores as the page, that is a whole screen of pixels a frame (bench:render, README).
+ * the same cores as the page, that is a whole screen of pixels a frame (bench:render, docs/PERFORMANCE.md).
  */
 const SCENE_CONTEXT: WebGLContextAttributes = {
   alpha: false,

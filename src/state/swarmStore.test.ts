@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LiveFeedSource } from '../feed/liveSource'
+import { LiveFeedSource } from './sources/liveSource'
 import type { WireAgent } from '../feed/protocol'
 import { buffersToWire } from '../feed/wire'
 import type { LocalSimSource } from './sources/localSimSource'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { BrandText } from './BrandText'
 import styled, { keyframes } from 'styled-components'
-import { media } from '../app/theme'
+import { media } from './theme'
 
 const Scroll = styled.div`
   position: absolute;

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { BrandText } from './BrandText'
 import styled, { keyframes } from 'styled-components'
-import { Icon } from '../app/icons'
-import { media } from '../app/theme'
+import { Icon } from './icons'
+import { media } from './theme'
 import { PanelFrame } from './Panel'
 
 const sweep = keyframes`

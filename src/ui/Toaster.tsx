@@ -1,7 +1,7 @@
 import * as RadixToast from '@radix-ui/react-toast'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
-import { media } from '../app/theme'
+import { media } from './theme'
 import { TOAST_DURATION_MS, dismissToast, toastState } from './toastStore'
 
 const Viewport = styled(RadixToast.Viewport)`

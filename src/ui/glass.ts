@@ -6,7 +6,7 @@ import { css } from 'styled-components'
  * changed re-rastered whole-width strips of everything in it, and the compositor drew that whole
  * layer every frame. Used bare by the navigation rail: as tall as the screen, it alone kept the
  * shell's full-screen layer drawn, ~4.5 ms of SwiftShader a frame at 1280×720, which held the page
- * at 1 agent below 60 fps (README). Its `position: fixed` descendants would be placed in it.
+ * at 1 agent below 60 fps (docs/PERFORMANCE.md). Its `position: fixed` descendants would be placed in it.
  */
 export const ownLayer = css`
   html[data-software-gl='1'] & {
@@ -23,7 +23,7 @@ export const ownLayer = css`
  * (146 agents ran at 9 fps with it). `ownLayer` keeps the layer the blur gave: without it every
  * surface was painted into one full-screen layer, and at 100,000 agents (console lines, the error
  * popup, the status counts changing several times a second) the page ran at ~25 fps instead of ~32
- * on SwiftShader, 2 cores (bench:render; README).
+ * on SwiftShader, 2 cores (bench:render; docs/PERFORMANCE.md).
  */
 export const glass = css`
   backdrop-filter: blur(6px);

@@ -3,8 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocketServer } from 'ws'
 import { testConfig } from '../../server/config'
-import { type ChainEventSource, createSimulatedSlotClock } from '../../server/lib/chain-events'
-import { type McpRoutesOptions, mcpRoutes } from '../../server/routes/mcp.routes'
+import { type ChainEventSource, createSimulatedSlotClock } from '../../server/mcp/chain-events'
+import { type McpRoutesOptions, mcpRoutes } from '../../server/mcp/mcp.routes'
 
 interface SseBlock {
   id?: string

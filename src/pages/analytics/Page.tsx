@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import styled, { useTheme } from 'styled-components'
 import { subscribe, useSnapshot } from 'valtio'
-import { media } from '../../app/theme'
+import { media } from '../../ui/theme'
 import { TYPE_COLORS } from '../../sim/agents'
 import { createRng } from '../../sim/random'
 import { AGENT_TYPE } from '../../sim/types'

@@ -1,5 +1,5 @@
 import styled from 'styled-components'
-import { Icon } from '../../app/icons'
+import { Icon } from '../../ui/icons'
 import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
 import { CardGrid } from '../../ui/Card'

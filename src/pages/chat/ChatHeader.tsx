@@ -9,7 +9,7 @@ import {
   walletState,
 } from '../../state/walletStore'
 import { Button } from '../../ui/Button'
-import { media } from '../../app/theme'
+import { media } from '../../ui/theme'
 import { PanelFrame } from '../../ui/Panel'
 import { toast } from '../../ui/toastStore'
 import { NewDemoWalletButton } from '../../wallet/ConnectButtons'

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import styled, { useTheme } from 'styled-components'
 import { useSnapshot } from 'valtio'
-import { media } from '../../app/theme'
+import { media } from '../../ui/theme'
 import { createRng } from '../../sim/random'
 import { swarm } from '../../state/swarmStore'
 import { currentSwarmParams } from '../../state/urlParams'

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import styled, { useTheme } from 'styled-components'
-import { media } from '../../app/theme'
+import { media } from '../../ui/theme'
 import { createRng } from '../../sim/random'
 import { currentSwarmParams } from '../../state/urlParams'
 import { Button } from '../../ui/Button'

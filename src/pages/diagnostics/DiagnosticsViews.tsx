@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import styled from 'styled-components'
-import { media } from '../../app/theme'
+import { media } from '../../ui/theme'
 import { Badge, type Tone } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
 import { Table, type Column } from '../../ui/Table'

@@ -1,4 +1,4 @@
-import { Icon } from '../../app/icons'
+import { Icon } from '../../ui/icons'
 import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
 import { PageLayout } from '../../ui/Page'

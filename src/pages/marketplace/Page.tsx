@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
-import { Icon, type IconName } from '../../app/icons'
+import { Icon, type IconName } from '../../ui/icons'
 import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
 import { CardGrid } from '../../ui/Card'

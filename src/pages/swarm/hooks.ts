@@ -1,6 +1,6 @@
 /** Small React hooks of the Swarm Core view (media queries, polling, timers). */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { theme } from '../../app/theme'
+import { theme } from '../../ui/theme'
 
 /** True while `query` matches (re-renders on change). */
 function useMediaQuery(query: string): boolean {

@@ -3,7 +3,7 @@
  * actions on `window.__vposSwarm` so a Playwright test can set up a state (a failing agent, a
  * hovered agent, many console lines) or read where an agent is drawn. The app never reads it.
  */
-import { LiveFeedSource } from '../../feed/liveSource'
+import { LiveFeedSource } from '../../state/sources/liveSource'
 import { camera } from '../../state/cameraStore'
 import {
   appendMessage,

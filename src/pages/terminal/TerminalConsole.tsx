@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import styled from 'styled-components'
-import { media } from '../../app/theme'
+import { media } from '../../ui/theme'
 import { completeInput, recallHistory, type Recall } from './keys'
 import type { TerminalSession } from './session'
 import { PROMPT } from './texts'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import styled from 'styled-components'
-import { media } from '../../app/theme'
+import { media } from '../../ui/theme'
 import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
 import { CopyButton } from '../../ui/CopyButton'

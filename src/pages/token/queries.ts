@@ -13,7 +13,7 @@ const getJson = getQueryFn()
 
 /**
  * The response schemas load beside the request, not before the page: they bring zod, which the
- * Token and Terminal screens' first paint does without (README, first-paint JS).
+ * Token and Terminal screens' first paint does without (docs/PERFORMANCE.md, first-paint JS).
  */
 const schemas = () => import('../../contracts/market')
 

@@ -1,7 +1,7 @@
 import { Group } from '@visx/group'
 import { scaleBand, scaleLinear } from '@visx/scale'
 import { Bar } from '@visx/shape'
-import { theme } from '../../../app/theme'
+import { theme } from '../../../ui/theme'
 import { tickIndices } from '../analyticsData'
 import { BottomAxis, MARGIN, ValueAxis } from './axes'
 import { CHART_FONT, ChartFrame, type ChartSize, type TooltipRow } from './ChartFrame'

@@ -1,7 +1,7 @@
 import { Group } from '@visx/group'
 import { scaleLinear } from '@visx/scale'
 import { AreaClosed, Line, LinePath } from '@visx/shape'
-import { theme } from '../../../app/theme'
+import { theme } from '../../../ui/theme'
 import { tickIndices } from '../analyticsData'
 import { BottomAxis, MARGIN, ValueAxis } from './axes'
 import { ChartFrame, type ChartSize } from './ChartFrame'

@@ -1,7 +1,7 @@
 import { AxisBottom, AxisLeft, type AxisScale } from '@visx/axis'
 import { GridRows } from '@visx/grid'
 import type { scaleLinear } from '@visx/scale'
-import { theme } from '../../../app/theme'
+import { theme } from '../../../ui/theme'
 import { CHART_FONT } from './ChartFrame'
 
 export type LinearScale = ReturnType<typeof scaleLinear<number>>

@@ -1,5 +1,5 @@
 /**
- * The server's live swarm as a SwarmSource (src/state/swarmSource.ts), and the live feed's target:
+ * The server's live swarm as a SwarmSource (../swarmSource.ts), and the live feed's target:
  * decoded frames are written into this source's OWN buffers (never into whatever the scene shows:
  * a replay's copy stays the snapshot), and sample() — phase 1 of the frame clock — interpolates the
  * 10 Hz positions to the frame's time. The store displays it from the first state on (unless the
@@ -19,8 +19,8 @@ import {
   type MessageType,
   type SwarmSim,
   type Task,
-} from '../sim'
-import { AGENT_TYPE_NAMES, MODE_NAMES, STATUS_NAMES } from '../sim/types'
+} from '../../sim'
+import { AGENT_TYPE_NAMES, MODE_NAMES, STATUS_NAMES } from '../../sim/types'
 import {
   appendMessage,
   applyLiveError,
@@ -32,16 +32,16 @@ import {
   showLive,
   swarm,
   syncDerived,
-} from '../state/swarmStore'
-import type { SwarmReadings, SwarmSource } from '../state/swarmSource'
-import type { FeedApplier, LiveFeedTarget } from './liveFeed'
+} from '../swarmStore'
+import type { SwarmReadings, SwarmSource } from '../swarmSource'
+import type { FeedApplier, LiveFeedTarget } from '../../feed/liveFeed'
 import type {
   ErrorEventPayload,
   SwarmStatePayload,
   WireAgent,
   WireMetrics,
   WireTask,
-} from './protocol'
+} from '../../feed/protocol'
 
 const MESSAGE_TYPES: readonly MessageType[] = ['system', 'node', 'task', 'alert', 'analysis']
 /** the local drift of the demo health items (the feed does not carry them), as the sim's 5 s */

@@ -16,10 +16,10 @@ import {
   type NumberedEvent,
   createSimulatedSlotClock,
   createSolanaWsSource,
-} from '../lib/chain-events'
-import { ChainStream } from '../lib/chain-stream'
+} from './chain-events'
+import { ChainStream } from './chain-stream'
 import { writeBounded } from '../lib/socket-send'
-import { eventStreamHeaders } from '../plugins/security.plugin'
+import { eventStreamHeaders } from '../http/security-headers'
 
 export interface McpRoutesOptions {
   source?: ChainEventSource
