@@ -24,6 +24,18 @@ export default tseslint.config(
     },
   },
   {
+    // The function budget (docs/ARCHITECTURE.md, "Rules that must never break"): a function is a
+    // unit one reads whole, so it stays under 80 lines of code. What must be longer says why on
+    // the line above it (`eslint-disable-next-line max-lines-per-function -- why`): that is the
+    // allow-list, and each entry is a departure to split. Tests, benches, scripts and the frozen
+    // migrations are outside it.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'server/db/migrations/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // The simulation must run identically in Node and the browser and be seed-deterministic.
     files: ['src/sim/**/*.ts'],
     rules: {

@@ -22,6 +22,7 @@ import {
   VerifyBalanceBodySchema,
   VerifyBalanceResponseSchema,
   type Participant,
+  type Room,
 } from '../../src/contracts/chat'
 import { isoAt } from '../db/database'
 import { HttpError } from '../http/http-error'
@@ -60,8 +61,26 @@ function roomOf(req: FastifyRequest): RoomRow {
   return room
 }
 
-export async function chatRoutes(fastify: FastifyInstance, opts: ChatOptions) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>()
+/** What every chat route shares: the app, the staff check, the bus and the room preHandlers. */
+interface ChatContext {
+  app: ChatApp
+  isStaff: (wallet: string) => boolean
+  thresholds: ChatApp['balances']['thresholds']
+  bus: ChatApp['chatBus']
+  enterRoom: (req: FastifyRequest) => Promise<void>
+  roomAccessError: (wallet: string, room: RoomRow, maxAgeMs?: number) => Promise<HttpError | null>
+  checkDisplayName: (req: FastifyRequest) => Promise<void>
+  staffOnly: (req: FastifyRequest) => Promise<void>
+  touchParticipant: (roomId: string, wallet: string, displayName: string) => Promise<void>
+  participantsOf: (roomId: string) => Promise<Participant[]>
+  announcementChanged: (room: RoomRow) => Promise<Room>
+}
+
+const withZod = (fastify: FastifyInstance) => fastify.withTypeProvider<ZodTypeProvider>()
+type ChatApp = ReturnType<typeof withZod>
+
+function chatContext(fastify: FastifyInstance): ChatContext {
+  const app = withZod(fastify)
   const isStaff = (w: string) => app.isStaff(w)
   const thresholds = app.balances.thresholds
   const bus = app.chatBus
@@ -134,6 +153,23 @@ export async function chatRoutes(fastify: FastifyInstance, opts: ChatOptions) {
     return updated
   }
 
+  return {
+    app,
+    isStaff,
+    thresholds,
+    bus,
+    enterRoom,
+    roomAccessError,
+    checkDisplayName,
+    staffOnly,
+    touchParticipant,
+    participantsOf,
+    announcementChanged,
+  }
+}
+
+/** The room list and the balance check. */
+function roomRoutes({ app, thresholds }: ChatContext) {
   app.get('/api/chat/rooms', { schema: { response: { 200: z.array(RoomSchema) } } }, async () =>
     (await listRooms(app.db)).map((r) => toRoom(r, thresholds)),
   )
@@ -147,7 +183,17 @@ export async function chatRoutes(fastify: FastifyInstance, opts: ChatOptions) {
     },
     async (req) => app.balances.verify(req.wallet),
   )
+}
 
+/** A room's messages: read (latest, or after an id) and post (idempotent by clientId). */
+function messageRoutes({
+  app,
+  isStaff,
+  bus,
+  enterRoom,
+  checkDisplayName,
+  touchParticipant,
+}: ChatContext) {
   app.get(
     '/api/chat/rooms/:id/messages',
     {
@@ -197,7 +243,16 @@ export async function chatRoutes(fastify: FastifyInstance, opts: ChatOptions) {
       return reply.code(created ? 201 : 200).send(out)
     },
   )
+}
 
+/** A room's participants: list and register. */
+function participantRoutes({
+  app,
+  enterRoom,
+  checkDisplayName,
+  touchParticipant,
+  participantsOf,
+}: ChatContext) {
   app.get(
     '/api/chat/rooms/:id/participants',
     {
@@ -226,7 +281,10 @@ export async function chatRoutes(fastify: FastifyInstance, opts: ChatOptions) {
       return participantsOf(room.id)
     },
   )
+}
 
+/** Add or remove a reaction to a message. */
+function reactionRoutes({ app, isStaff, bus, enterRoom }: ChatContext) {
   for (const method of ['POST', 'DELETE'] as const) {
     app.route({
       method,
@@ -261,7 +319,10 @@ export async function chatRoutes(fastify: FastifyInstance, opts: ChatOptions) {
       },
     })
   }
+}
 
+/** A room's announcement: set or remove (staff only). */
+function announcementRoutes({ app, enterRoom, staffOnly, announcementChanged }: ChatContext) {
   const announcementRoute = {
     bodyLimit: BODY_LIMIT,
     config: { session: true, rateLimit: 'announcement' as const },
@@ -301,6 +362,14 @@ export async function chatRoutes(fastify: FastifyInstance, opts: ChatOptions) {
       return announcementChanged(room)
     },
   )
+}
 
-  chatStreamRoute(app, { enterRoom, roomAccessError, roomOf }, opts)
+export async function chatRoutes(fastify: FastifyInstance, opts: ChatOptions) {
+  const ctx = chatContext(fastify)
+  roomRoutes(ctx)
+  messageRoutes(ctx)
+  participantRoutes(ctx)
+  reactionRoutes(ctx)
+  announcementRoutes(ctx)
+  chatStreamRoute(ctx.app, { ...ctx, roomOf }, opts)
 }

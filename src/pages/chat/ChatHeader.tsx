@@ -69,6 +69,7 @@ const StaffFact = styled.div`
 `
 
 /** Signed-in header: balance, truncated wallet, Shop, Sign out everywhere and Disconnect. */
+// eslint-disable-next-line max-lines-per-function -- 83 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export function ChatHeader() {
   const { walletAddress, balance, balanceChecking, isStaff } = useSnapshot(walletState)
   const [shopOpen, setShopOpen] = useState(false)

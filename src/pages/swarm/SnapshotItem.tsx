@@ -66,6 +66,7 @@ const Form = styled.form`
 `
 
 /** One snapshot: name, time, agents, failing; replay from it, rename/describe, delete. */
+// eslint-disable-next-line max-lines-per-function -- 84 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export function SnapshotItem({
   snapshot,
   index,

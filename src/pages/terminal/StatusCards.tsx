@@ -5,6 +5,7 @@ import type { TerminalState } from './types'
 import { useTheme } from 'styled-components'
 
 /** The terminal's status cards: system, session, blockchain sync and the MCP feed. */
+// eslint-disable-next-line max-lines-per-function -- 95 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export function StatusCards({
   state,
   agentsActive,
