@@ -8,6 +8,8 @@
  * while someone listens.
  */
 import WebSocket from 'ws'
+import { pseudoBase58 } from '../../src/contracts/address'
+import { backoffDelay } from '../../src/contracts/reconnect'
 
 export type ChainEvent =
   | { event: 'blocks'; data: { slot: number; parent: number } }
@@ -29,21 +31,6 @@ export interface ChainEventSource {
 
 const SIMULATED_SLOT_MS = 400
 
-const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
-/** A base58 string of `len` characters derived from `seed`. */
-function pseudoSignature(seed: number, len = 88): string {
-  let x = seed >>> 0 || 1
-  let out = ''
-  for (let i = 0; i < len; i++) {
-    x ^= x << 13
-    x ^= x >>> 17
-    x ^= x << 5
-    out += B58[(x >>> 0) % 58]
-  }
-  return out
-}
-
 /** A slot every ~400 ms from a plausible mainnet height; most slots carry one or two transactions. */
 export function createSimulatedSlotClock(
   slotMs = SIMULATED_SLOT_MS,
@@ -64,7 +51,7 @@ export function createSimulatedSlotClock(
         for (let k = 0; k < (slot * 7) % 3; k++)
           emit({
             event: 'transactions',
-            data: { signature: pseudoSignature(++n * 2654435761), slot },
+            data: { signature: pseudoBase58(++n * 2654435761, 88), slot },
           })
       }, slotMs)
     },
@@ -135,7 +122,7 @@ export function createSolanaWsSource(url: string, maxTxPerSecond = 5): ChainEven
     ws.on('close', () => {
       if (stopped) return
       attempt++
-      retry = setTimeout(() => connect(emit), Math.min(30_000, 1000 * 1.5 ** (attempt - 1)))
+      retry = setTimeout(() => connect(emit), backoffDelay(attempt))
     })
   }
   return {

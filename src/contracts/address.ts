@@ -1,6 +1,8 @@
 import { z } from 'zod'
 
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+/** Base58's alphabet (Bitcoin's, as Solana uses). */
+const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+const ALPHABET = BASE58_ALPHABET
 const INDEX = new Map([...ALPHABET].map((c, i) => [c, i]))
 
 /** Base58 (Bitcoin alphabet, as Solana uses) of a byte string; leading zero bytes become '1's. */
@@ -63,4 +65,20 @@ export const WalletAddressSchema = z
 export function truncateAddress(address: string, head = 4, tail = 4): string {
   if (address.length <= head + tail) return address
   return `${address.slice(0, head)}...${address.slice(-tail)}`
+}
+
+/**
+ * `len` base58 characters drawn from `seed` by a xorshift32 generator: look-alike signatures and
+ * ids for the demo chain and the terminal (never keys, never anything a user must trust).
+ */
+export function pseudoBase58(seed: number, len: number): string {
+  let x = seed >>> 0 || 1
+  let out = ''
+  for (let i = 0; i < len; i++) {
+    x ^= x << 13
+    x ^= x >>> 17
+    x ^= x << 5
+    out += BASE58_ALPHABET[(x >>> 0) % 58]
+  }
+  return out
 }

@@ -6,7 +6,8 @@ import {
   type SocketLike,
   feedUrl,
 } from './connection'
-import { PositionInterpolator, backoffDelay } from './interpolation'
+import { backoffDelay } from '../contracts/reconnect'
+import { PositionInterpolator } from './interpolation'
 import { encodeJsonFrame } from './protocol'
 
 class FakeSocket implements SocketLike {

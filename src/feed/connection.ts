@@ -5,7 +5,7 @@
  * reported, the counter reset and simulated data restored. A successful open resets the attempts.
  * While open, the ping byte 6 goes out every 30 s.
  */
-import { backoffDelay } from './interpolation'
+import { backoffDelay } from '../contracts/reconnect'
 import { type FeedLogger, type FeedMessage, MSG, decodeFrame } from './protocol'
 
 export type FeedState = 'idle' | 'connecting' | 'open' | 'closed'

@@ -62,8 +62,3 @@ export class PositionInterpolator {
     }
   }
 }
-
-/** 1 s × 1.5^(attempt−1), capped at 30 s (SPEC §4, §9). `attempt` is 1-based. */
-export function backoffDelay(attempt: number, base = 1000, factor = 1.5, cap = 30_000): number {
-  return Math.min(cap, base * factor ** Math.max(0, attempt - 1))
-}

@@ -29,9 +29,14 @@ export function linkDigest(links: LinkBuffers): string {
   return (h >>> 0).toString(16).padStart(8, '0')
 }
 
-/** FNV-1a (32-bit) over a string's UTF-16 code units; hex string. */
-export function textDigest(text: string, seed = 0x811c9dc5): string {
+/** FNV-1a (32-bit) over a string's UTF-16 code units, as an unsigned integer: the app's one string hash. */
+export function fnv1a(text: string, seed = 0x811c9dc5): number {
   let h = seed
   for (let k = 0; k < text.length; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193)
-  return (h >>> 0).toString(16).padStart(8, '0')
+  return h >>> 0
+}
+
+/** FNV-1a (32-bit) over a string's UTF-16 code units; hex string. */
+export function textDigest(text: string, seed = 0x811c9dc5): string {
+  return fnv1a(text, seed).toString(16).padStart(8, '0')
 }

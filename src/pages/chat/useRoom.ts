@@ -10,6 +10,7 @@ import { useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import { HttpError } from '../../api/http'
 import { ChatPushEventSchema, type Room } from '../../contracts/chat'
+import { backoffDelay } from '../../contracts/reconnect'
 import { sessionExpired } from '../../state/walletStore'
 import { applyPush, cursorOf } from './chatCache'
 import { MESSAGE_POLL_MS, PARTICIPANT_POLL_MS } from './chatLogic'
@@ -24,9 +25,6 @@ import {
 import { chatKeys, messagesQuery, participantsQuery, roomEventsUrl, roomsQuery } from './queries'
 
 const PUSH_EVENTS = ['message', 'reactions', 'participant', 'room', 'denied', 'behind'] as const
-/** Reconnect delays: 1 s × 1.5^n up to 30 s (as the live feed, SPEC §4). */
-const RETRY_BASE_MS = 1_000
-const RETRY_MAX_MS = 30_000
 
 /** The open room from the rooms list (its announcement stays current there), or null. */
 export function useOpenRoom(): Room | null {
@@ -104,7 +102,7 @@ export function useRoomLive(room: Room) {
         es.close()
         if (stopped) return
         chatState.live = false
-        const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 1.5 ** failures++)
+        const delay = backoffDelay(++failures)
         retry = setTimeout(connect, delay)
       }
     }

@@ -1,4 +1,5 @@
 /** §9 efficiency sparkline of the agent detail modal. */
+import { fnv1a } from '../../sim/digest'
 import { Rng } from '../../sim/random'
 
 const SPARKLINE_POINTS = 30
@@ -24,9 +25,7 @@ export function efficiencySparkline(
 
 /** A stable seed for an agent's sparkline (same agent and reading ⇒ same line; visual tests). */
 function sparklineSeed(agentId: string, percent: number): number {
-  let h = 2166136261
-  for (let i = 0; i < agentId.length; i++) h = Math.imul(h ^ agentId.charCodeAt(i), 16777619)
-  return (h ^ Math.round(percent * 10)) >>> 0
+  return (fnv1a(agentId) ^ Math.round(percent * 10)) >>> 0
 }
 
 export function agentSparkline(agentId: string, percent: number): number[] {

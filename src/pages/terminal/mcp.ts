@@ -3,6 +3,8 @@
  * messages as JSON, named events blocks/slots/transactions), keeps the last 10 notifications and
  * prints the events of subscribed types. Subscribe, request and tx are simulated, as §7.5 says.
  */
+import { pseudoBase58 } from '../../contracts/address'
+import { fnv1a } from '../../sim/digest'
 import {
   DEFAULT_MCP_ENDPOINT,
   MCP_EVENT_TYPES,
@@ -30,20 +32,10 @@ export const initialMcpState = (): McpState => ({
   lastSlot: null,
 })
 
-const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
 /** §5: a short id becomes a demo id: 'demo' + the input, padded to 88 base58 chars from its hash. */
 export function demoSignature(input: string): string {
-  let h = 2166136261
-  for (let i = 0; i < input.length; i++) h = Math.imul(h ^ input.charCodeAt(i), 16777619) >>> 0
-  let out = `demo${input.replace(/[^1-9A-HJ-NP-Za-km-z]/g, '')}`
-  while (out.length < 88) {
-    h ^= h << 13
-    h ^= h >>> 17
-    h ^= h << 5
-    out += B58[(h >>> 0) % 58]
-  }
-  return out.slice(0, 88)
+  const out = `demo${input.replace(/[^1-9A-HJ-NP-Za-km-z]/g, '')}`
+  return (out + pseudoBase58(fnv1a(input), Math.max(0, 88 - out.length))).slice(0, 88)
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
