@@ -27,7 +27,7 @@ import {
 } from './materials'
 import { createPickRequests, type PickRequests } from './picking/pickRequests'
 import { createRedraw } from './redraw'
-import { createSceneRenderer, gpuSettled } from './sceneRenderer'
+import { gpuSettled, sceneRendererFactory } from './sceneRenderer'
 import { currentSceneParams, type SceneParams } from './sceneParams'
 import { loadShaders, type ShaderSources } from './shaders/shaderLoader'
 import { createViewUniforms, type ViewUniforms } from './viewUniforms'
@@ -236,6 +236,9 @@ export default function SwarmScene({ dimmed = false }: { dimmed?: boolean }) {
   const picks = useMemo(createPickRequests, [])
   const cursor = useMemo(createAgentCursor, [])
   const surface = useRef<HTMLDivElement>(null)
+  const dimmedRef = useRef(dimmed)
+  dimmedRef.current = dimmed
+  const createRenderer = useMemo(() => sceneRendererFactory(() => dimmedRef.current), [])
   const announcerEl = useRef<HTMLDivElement>(null)
   const announcer = useCallback(() => announcerEl.current, [])
 
@@ -256,7 +259,7 @@ export default function SwarmScene({ dimmed = false }: { dimmed?: boolean }) {
         camera={{ position: [0, 0, 100], zoom: 1, near: 0.1, far: 1000 }}
         dpr={[1, 2]}
         flat
-        gl={createSceneRenderer}
+        gl={createRenderer}
         events={noEvents}
         onCreated={onCreated}
       >

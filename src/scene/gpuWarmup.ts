@@ -1,7 +1,12 @@
 import { isSoftwareRenderer } from './agents/agentDraw'
 
-/** Longest the scene waits for its scout before it goes on without it. */
-const WARMUP_GIVE_UP_MS = 8_000
+/**
+ * How long the scene waits for a quiet GPU before it starts regardless: on Swarm Core the scene is
+ * the page, so not long; behind a dashboard it is decoration, and the page's own work comes first.
+ */
+const PATIENCE_MS = { core: 6_000, dashboard: 20_000 }
+const PATIENCE_STEP_MS = 250
+const SCOUT_GIVE_UP_MS = 35_000
 
 let warmed: Promise<void> | null = null
 
@@ -35,7 +40,7 @@ export function warmUpGpu(): Promise<void> {
       worker.terminate()
       resolve()
     }
-    const timer = setTimeout(done, WARMUP_GIVE_UP_MS)
+    const timer = setTimeout(done, SCOUT_GIVE_UP_MS)
     worker.onmessage = (e: MessageEvent<{ renderer?: string | null; quiet?: true }>) => {
       if (isSoftwareRenderer(e.data.renderer ?? null)) {
         document.documentElement.dataset.softwareGl = '1'
@@ -45,4 +50,20 @@ export function warmUpGpu(): Promise<void> {
     worker.onerror = done
   })
   return warmed
+}
+
+/**
+ * Waits for the scout's quiet GPU (`warmUpGpu`), at most PATIENCE_MS for where the scene is now:
+ * `dimmed()` is read as it waits, so a visitor who opens Swarm Core meanwhile waits no longer than
+ * Swarm Core's patience.
+ */
+export async function waitForQuietGpu(dimmed: () => boolean): Promise<void> {
+  let quiet = false
+  void warmUpGpu().then(() => (quiet = true))
+  const started = performance.now()
+  while (!quiet) {
+    const patience = dimmed() ? PATIENCE_MS.dashboard : PATIENCE_MS.core
+    if (performance.now() - started >= patience) return
+    await new Promise((resolve) => setTimeout(resolve, PATIENCE_STEP_MS))
+  }
 }

@@ -13,7 +13,7 @@ const QUIET_ROUND_TRIP_MS = 4
 /** that many in a row, one every QUIET_PROBE_MS */
 const QUIET_IN_A_ROW = 3
 const QUIET_PROBE_MS = 25
-const QUIET_GIVE_UP_MS = 6_000
+const QUIET_GIVE_UP_MS = 30_000
 
 async function scout(): Promise<void> {
   if (typeof OffscreenCanvas === 'undefined') return

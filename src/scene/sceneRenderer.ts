@@ -1,5 +1,5 @@
 import { WebGLRenderer, type WebGLRendererParameters } from 'three'
-import { warmUpGpu } from './gpuWarmup'
+import { waitForQuietGpu } from './gpuWarmup'
 
 /**
  * The scene's WebGL context is opaque (`alpha: false`). three.js always asks for `alpha: true`
@@ -51,23 +51,25 @@ export async function gpuSettled(gl: WebGL2RenderingContext): Promise<void> {
 
 /**
  * react-three-fiber's `gl` factory (asynchronous: r3f waits for it): three's renderer on an opaque
- * WebGL2 context of the canvas, built once the GPU process has started the context, so three's own
- * start-up questions (extensions, limits) are answered at once instead of holding the page.
+ * WebGL2 context of the canvas, created once the GPU process is quiet (`waitForQuietGpu`; `dimmed`
+ * says whether a dashboard covers the scene now) and built once it has started the context, so
+ * three's own start-up questions (extensions, limits) are answered at once instead of holding the
+ * page.
  */
-export async function createSceneRenderer(
-  defaults: WebGLRendererParameters,
-): Promise<WebGLRenderer> {
-  await warmUpGpu()
-  // null where WebGL2 is missing: three then asks itself and reports the failure as it always did
-  const context = (defaults.canvas as HTMLCanvasElement | undefined)?.getContext(
-    'webgl2',
-    SCENE_CONTEXT,
-  )
-  if (context) await gpuSettled(context)
-  return new WebGLRenderer({
-    ...defaults,
-    antialias: SCENE_CONTEXT.antialias,
-    powerPreference: SCENE_CONTEXT.powerPreference,
-    ...(context ? { context } : {}),
-  })
+export function sceneRendererFactory(dimmed: () => boolean) {
+  return async (defaults: WebGLRendererParameters): Promise<WebGLRenderer> => {
+    await waitForQuietGpu(dimmed)
+    // null where WebGL2 is missing: three then asks itself and reports the failure as it always did
+    const context = (defaults.canvas as HTMLCanvasElement | undefined)?.getContext(
+      'webgl2',
+      SCENE_CONTEXT,
+    )
+    if (context) await gpuSettled(context)
+    return new WebGLRenderer({
+      ...defaults,
+      antialias: SCENE_CONTEXT.antialias,
+      powerPreference: SCENE_CONTEXT.powerPreference,
+      ...(context ? { context } : {}),
+    })
+  }
 }
