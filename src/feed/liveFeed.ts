@@ -10,6 +10,7 @@
  */
 import { proxy } from 'valtio'
 import type { AgentBuffers } from '../sim/types'
+import { setProbe } from '../testing/probes'
 import { type FeedState, LiveFeedConnection, feedUrl } from './connection'
 import { PositionInterpolator } from './interpolation'
 import type {
@@ -187,9 +188,7 @@ function setFeedState(s: FeedState) {
  * browser tests can follow the connection without depending on where the badge is drawn.
  */
 function publishStatus() {
-  if (typeof document === 'undefined') return
-  const d = document.documentElement.dataset
-  d.feed = feedStatus.state
-  d.feedSource = feedStatus.source
-  d.feedAttempts = String(feedStatus.attempts)
+  setProbe('feed', feedStatus.state)
+  setProbe('feedSource', feedStatus.source)
+  setProbe('feedAttempts', String(feedStatus.attempts))
 }

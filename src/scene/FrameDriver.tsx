@@ -2,6 +2,7 @@ import { useFrame, useThree } from '@react-three/fiber'
 import { useEffect, useMemo, useRef } from 'react'
 import type { Camera, RawShaderMaterial } from 'three'
 import { FRAME_PRIORITY } from '../state/frameClock'
+import { clearProbes, countProbe, setElementProbe, setProbe } from '../testing/probes'
 import { display, displayedSource, selectAgent, setHoverInfo, swarm } from '../state/swarmStore'
 import type { AgentGeometry } from './agents/agentGeometry'
 import type { PointerKind } from './camera/gestures'
@@ -62,8 +63,7 @@ function selectClicked(picks: PickRequests): void {
   const id = takeClick(picks)
   if (id === undefined) return
   // Tests wait on this counter to know a click has been resolved (selected or not).
-  const html = document.documentElement
-  html.dataset.sceneClicks = String(Number(html.dataset.sceneClicks ?? 0) + 1)
+  countProbe('sceneClicks')
   // A click beside every agent selects nothing (and leaves the current selection alone).
   if (id) {
     if (swarm.hoverInfo) setHoverInfo(null)
@@ -134,10 +134,10 @@ export function FrameDriver({
       console.warn(`Picking falls back to the main thread: ${message}`)
       picker.current?.dispose()
       picker.current = mainThread()
-      gl.domElement.dataset.picker = 'main'
+      setElementProbe(gl.domElement, 'picker', 'main')
     })
     picker.current = p
-    gl.domElement.dataset.picker = p instanceof WorkerPicker ? 'worker' : 'main'
+    setElementProbe(gl.domElement, 'picker', p instanceof WorkerPicker ? 'worker' : 'main')
     return () => {
       picker.current?.dispose()
       picker.current = null
@@ -148,9 +148,7 @@ export function FrameDriver({
     const unexpose = bench ? exposeSceneStats() : undefined
     return () => {
       unexpose?.()
-      delete document.documentElement.dataset.sceneReady
-      delete document.documentElement.dataset.sceneReadyAt
-      delete document.documentElement.dataset.sceneClicks
+      clearProbes('sceneReady', 'sceneReadyAt', 'sceneClicks')
     }
   }, [bench])
 
@@ -291,10 +289,9 @@ export function FrameDriver({
     if (draw && drawn.current < READY_AFTER_FRAMES && agents.count > 0) {
       drawn.current++
       if (drawn.current === READY_AFTER_FRAMES) {
-        const html = document.documentElement
-        html.dataset.sceneReady = '1'
+        setProbe('sceneReady', '1')
         // when (ms since navigation): bench:load-page reports it
-        html.dataset.sceneReadyAt = performance.now().toFixed(0)
+        setProbe('sceneReadyAt', performance.now().toFixed(0))
       }
     }
     if (draw) {

@@ -2,10 +2,6 @@ import { Canvas, useThree, type RootState } from '@react-three/fiber'
 import { use, useCallback, useEffect, useMemo, useRef } from 'react'
 import type { Camera, Material, Object3D, WebGLRenderer } from 'three'
 import styled from 'styled-components'
-import { subscribe } from 'valtio'
-import { subscribeKey } from 'valtio/utils'
-import { camera } from '../state/cameraStore'
-import { swarm } from '../state/swarmStore'
 import { chooseAgentDraw, isSoftwareRenderer, rendererName } from './agents/agentDraw'
 import { AgentGeometry } from './agents/agentGeometry'
 import { AgentsLayer } from './agents/AgentsLayer'
@@ -27,10 +23,12 @@ import {
 } from './materials'
 import { createPickRequests, type PickRequests } from './picking/pickRequests'
 import { createRedraw } from './redraw'
+import { mirrorSceneProbes } from './sceneProbes'
 import { gpuSettled, sceneRendererFactory } from './sceneRenderer'
 import { currentSceneParams, type SceneParams } from './sceneParams'
 import { loadShaders, type ShaderSources } from './shaders/shaderLoader'
 import { createViewUniforms, type ViewUniforms } from './viewUniforms'
+import { setElementProbe } from '../testing/probes'
 import { visuallyHidden } from '../ui/visuallyHidden'
 
 const Surface = styled.div`
@@ -52,39 +50,6 @@ const Announcer = styled.div`
 
 /** r3f's raycasting event layer is off: the rig handles input and picking runs on the GPU. */
 const noEvents = () => ({ enabled: false, priority: 0 })
-
-/**
- * Mirror the camera and the selection onto the DOM for tests and tools:
- * `data-zoom`, `data-pan-x`, `data-pan-y` on the canvas surface; `data-selected-agent` and
- * `data-hover-agent` on <html>.
- */
-function mirrorToDom(surface: HTMLElement): () => void {
-  const html = document.documentElement
-  const writeCamera = () => {
-    surface.dataset.zoom = String(camera.zoom)
-    surface.dataset.panX = camera.x.toFixed(3)
-    surface.dataset.panY = camera.y.toFixed(3)
-  }
-  const writeSelected = () => {
-    html.dataset.selectedAgent = swarm.selectedAgentId ?? ''
-  }
-  const writeHover = () => {
-    html.dataset.hoverAgent = swarm.hoverInfo?.agentId ?? ''
-  }
-  writeCamera()
-  writeSelected()
-  writeHover()
-  const unsubs = [
-    subscribe(camera, writeCamera, true),
-    subscribeKey(swarm, 'selectedAgentId', writeSelected, true),
-    subscribeKey(swarm, 'hoverInfo', writeHover, true),
-  ]
-  return () => {
-    unsubs.forEach((u) => u())
-    delete html.dataset.selectedAgent
-    delete html.dataset.hoverAgent
-  }
-}
 
 /**
  * Compiles and links the scene's programs before its first frame, one program per task: three.js
@@ -171,7 +136,7 @@ function SceneContents({
     }
   }, [gl, scene, camera, warm, redraw])
   useEffect(() => {
-    gl.domElement.dataset.agentDraw = mode
+    setElementProbe(gl.domElement, 'agentDraw', mode)
   }, [gl, mode])
   useEffect(() => {
     // Software WebGL: the overlays' backdrop blurs, recomposited over a moving canvas, cost more
@@ -242,14 +207,13 @@ export default function SwarmScene({ dimmed = false }: { dimmed?: boolean }) {
   const announcerEl = useRef<HTMLDivElement>(null)
   const announcer = useCallback(() => announcerEl.current, [])
 
-  useEffect(() => mirrorToDom(surface.current!), [])
+  useEffect(() => mirrorSceneProbes(surface.current!), [])
 
   const onCreated = (state: RootState) => {
     const gl = state.gl.getContext()
-    surface.current!.dataset.webgl =
+    const webgl2 =
       typeof WebGL2RenderingContext !== 'undefined' && gl instanceof WebGL2RenderingContext
-        ? 'webgl2'
-        : 'webgl'
+    setElementProbe(surface.current!, 'webgl', webgl2 ? 'webgl2' : 'webgl')
   }
 
   return (

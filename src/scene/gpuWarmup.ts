@@ -22,7 +22,7 @@ let warmed: Promise<void> | null = null
  * whose recompositing is most of what keeps that GPU process busy. Never rejects: without workers
  * or OffscreenCanvas it resolves at once.
  */
-export function warmUpGpu(): Promise<void> {
+function warmUpGpu(): Promise<void> {
   warmed ??= new Promise<void>((resolve) => {
     if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') {
       resolve()

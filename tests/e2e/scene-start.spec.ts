@@ -11,6 +11,9 @@
  * - the scene still starts: a WebGL2 context exists and frames are drawn.
  */
 import { expect, test, type Page } from '@playwright/test'
+import { PHONE } from './swarmFixtures'
+
+const TABLET = { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true }
 
 /** Installed before the app: what the scene asked of WebGL, and when the route's heading showed. */
 const PROBE = () => {
@@ -109,6 +112,27 @@ for (const [feed, query] of [
       await expect(page.getByText('Loading component status...')).toHaveCount(0)
       await expect(page.locator('main')).toContainText(/Operational|Degraded|Failed/i)
     })
+  })
+}
+
+for (const [size, device] of [
+  ['phone', PHONE],
+  ['tablet', TABLET],
+] as const) {
+  test(`${size}: /diagnostics and Swarm Core start the scene the same way (live feed)`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext(device)
+    try {
+      for (const route of ['/diagnostics', '/']) {
+        const log = await freshLoad(await context.newPage(), `${route}?boot=0`)
+        expect(log.headingAt).toBeLessThan(log.contextAt)
+        expect(log.softwareGlAtContext).toBe(true)
+        expect(log.linksInOneTask).toBe(1)
+      }
+    } finally {
+      await context.close()
+    }
   })
 }
 

@@ -85,4 +85,18 @@ describe('the import graph', () => {
     }
     expect(pairs).toEqual([])
   })
+
+  it('only src/testing/probes.ts writes data attributes (the software-GL style switch aside)', () => {
+    const WRITE = /\.dataset(?:\.[A-Za-z]+|\[[^\]]+\])\s*=(?!=)/
+    const offenders = sourceFiles('src')
+      .filter((f) => f !== 'src/testing/probes.ts')
+      .flatMap((f) =>
+        readFileSync(join(ROOT, f), 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${f}:${i + 1}` }))
+          .filter(({ line }) => WRITE.test(line) && !line.includes('dataset.softwareGl')),
+      )
+      .map(({ at }) => at)
+    expect(offenders).toEqual([])
+  })
 })

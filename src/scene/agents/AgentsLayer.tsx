@@ -7,6 +7,7 @@ import type { Redraw } from '../redraw'
 import { visibleRect, type ViewRect, type ViewUniforms } from '../viewUniforms'
 import type { AgentGeometry } from './agentGeometry'
 import { ViewSetChoice } from './viewSetChoice'
+import { setElementProbe } from '../../testing/probes'
 
 /** Longest frame step the animation clock takes (a background tab must not jump the pulse). */
 const MAX_STEP_S = 0.25
@@ -58,7 +59,7 @@ export function AgentsLayer({
       object.current.geometry = agents.geometry
     // what is drawn (tests, diagnostics): the worker's view set, one built here, or every agent
     const drawn = set ? (set === src.viewSet ? 'worker' : 'page') : 'whole'
-    if (canvas.dataset.viewSet !== drawn) canvas.dataset.viewSet = drawn
+    setElementProbe(canvas, 'viewSet', drawn)
     if (agents.changes !== seen.current) {
       seen.current = agents.changes
       redraw.needed = true
