@@ -9,6 +9,7 @@ import { isNearBottom } from './chatLogic'
 import { NameTag } from './bits'
 import { ReactionBar, ReactionPicker } from './Reactions'
 import { useRoomMessages } from './useRoom'
+import { stackList } from '../../ui/stackList'
 
 const Wrap = styled.div`
   position: relative;
@@ -25,12 +26,7 @@ const Scroller = styled.div`
   overscroll-behavior: contain;
 `
 const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 2px;
+  ${stackList(2)}
 `
 const Item = styled.li<{ $me: boolean }>`
   position: relative;

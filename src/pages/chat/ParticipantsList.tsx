@@ -6,14 +6,10 @@ import { lastSeenText } from './chatLogic'
 import { useRoomParticipants } from './useRoom'
 import { NameTag } from './bits'
 import { useNow } from '../../ui/useNow'
+import { stackList } from '../../ui/stackList'
 
 const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
+  ${stackList(8)}
 `
 const Row = styled.li`
   display: flex;

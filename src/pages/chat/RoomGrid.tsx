@@ -8,6 +8,7 @@ import { PanelFrame } from '../../ui/Panel'
 import { formatAmount, hasRoomAccess, noRoomHint, vposShort } from './chatLogic'
 import { TIER_COLORS, TierBadge, VisuallyHidden } from './bits'
 import { chatState } from './chatStore'
+import { stackList } from '../../ui/stackList'
 
 const Grid = styled.ul`
   list-style: none;
@@ -126,12 +127,7 @@ export function RoomGrid({
 }
 
 const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
+  ${stackList(4)}
 `
 const Item = styled.button<{ $current: boolean }>`
   width: 100%;

@@ -6,14 +6,10 @@ import { ProgressBar } from '../../ui/ProgressBar'
 import { computeLoadPercent, formatPower, powerClass } from '../analytics/swarmSummary'
 import { formatClock } from '../database/databaseData'
 import { loadTone, type ComputeNode, type Warning } from './computeData'
+import { stackList } from '../../ui/stackList'
 
 const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
+  ${stackList(12)}
 `
 const Row = styled.li`
   display: flex;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Rng, createRng } from '../../sim/random'
+import { createRng } from '../../sim/random'
 import {
   DISK_MAX,
   DISK_MIN,
@@ -13,18 +13,7 @@ import {
   rollStatus,
   statusFromRoll,
 } from './databaseData'
-
-/** A random source that returns the given values in order (fails loudly when exhausted). */
-class Scripted extends Rng {
-  constructor(private readonly values: number[]) {
-    super(0)
-  }
-  override next(): number {
-    const v = this.values.shift()
-    if (v === undefined) throw new Error('scripted random source exhausted')
-    return v
-  }
-}
+import { Scripted } from '../../testing/scriptedRng'
 
 const NOW = Date.UTC(2026, 10, 22, 10, 0, 0)
 

@@ -14,6 +14,7 @@ import { ScrollArea } from '../../ui/ScrollArea'
 import { OverlayPanel, IconButton } from './OverlayPanel'
 import { ReplayControls } from './ReplayControls'
 import { SnapshotItem } from './SnapshotItem'
+import { stackList } from '../../ui/stackList'
 
 /** Larger import files are refused before reading them. */
 const MAX_IMPORT_BYTES = 50 * 1024 * 1024
@@ -44,12 +45,7 @@ const ListArea = styled(ScrollArea)`
   }
 `
 const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
+  ${stackList(6)}
 `
 const Undo = styled.div`
   display: flex;

@@ -4,14 +4,10 @@ import { swarm } from '../../state/swarmStore'
 import { Badge } from '../../ui/Badge'
 import { ProgressBar } from '../../ui/ProgressBar'
 import { OverlayPanel } from './OverlayPanel'
+import { stackList } from '../../ui/stackList'
 
 const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
+  ${stackList(8)}
 `
 const Head = styled.div`
   display: flex;

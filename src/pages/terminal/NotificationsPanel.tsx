@@ -3,14 +3,10 @@ import { Badge, type Tone } from '../../ui/Badge'
 import { Panel } from '../../ui/Panel'
 import { MCP_NOTIFICATION_LIMIT } from './texts'
 import type { McpNotification } from './types'
+import { stackList } from '../../ui/stackList'
 
 const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
+  ${stackList(6)}
 `
 const Item = styled.li`
   display: grid;
