@@ -57,7 +57,56 @@ interface Press {
   dragging: boolean
 }
 
-// eslint-disable-next-line max-lines-per-function -- 194 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
+/** Arrow keys pan, + and − zoom, 0 resets the view (the canvas has keyboard focus). */
+function onKeyboardPanZoom(e: KeyboardEvent) {
+  if (e.altKey || e.metaKey || e.ctrlKey) return
+  const pan: Record<string, [number, number]> = {
+    ArrowLeft: [KEY_PAN_PX, 0],
+    ArrowRight: [-KEY_PAN_PX, 0],
+    ArrowUp: [0, KEY_PAN_PX],
+    ArrowDown: [0, -KEY_PAN_PX],
+  }
+  const d = pan[e.key]
+  if (d) {
+    stopFollow()
+    setCamera(panBy(camera, d[0], d[1]))
+  } else if (e.key === '+' || e.key === '=') zoomIn()
+  else if (e.key === '-' || e.key === '_') zoomOut()
+  else if (e.key === '0') resetCamera()
+  else return
+  e.preventDefault()
+}
+
+/**
+ * The canvas as an application for assistive tech: its role, description and instructions, and
+ * keyboard focus only while it is not hidden from assistive tech (dimmed behind a page, or behind a
+ * modal dialog): a focusable element inside aria-hidden is an accessibility error. Returns the
+ * function that stops following aria-hidden.
+ */
+function attachCanvasAccessibility(el: HTMLElement): () => void {
+  // Keyboard focus only while the scene is not hidden from assistive tech (dimmed behind a page,
+  // or behind a modal dialog): a focusable element inside aria-hidden is an accessibility error.
+  const updateFocusable = () => {
+    el.tabIndex = el.closest('[aria-hidden="true"]') ? -1 : 0
+  }
+  const observer = new MutationObserver(updateFocusable)
+  observer.observe(document.body, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['aria-hidden'],
+  })
+  updateFocusable()
+  el.setAttribute('role', 'application')
+  el.setAttribute('aria-roledescription', 'swarm canvas')
+  el.setAttribute(
+    'aria-label',
+    'Agent swarm. Drag or use the arrow keys to pan; wheel, pinch or the + and − keys to zoom; 0 resets the view; click an agent for details, or step through the agents in view with N and P, nearest the centre first, and press Enter for details.',
+  )
+  el.style.touchAction = 'none'
+  return () => observer.disconnect()
+}
+
+// eslint-disable-next-line max-lines-per-function -- 160 lines (pointer state shared by the press, drag, pinch and tap handlers); over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export function attachGestures(el: HTMLElement, picks: PickRequests): () => void {
   /** canvas-relative positions of the pressed pointers */
   const pointers = new Map<number, Point>()
@@ -220,44 +269,7 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
     setCamera(zoomAt(camera, frame(), p.x, p.y, z))
   }
 
-  function onKeyDown(e: KeyboardEvent) {
-    if (e.altKey || e.metaKey || e.ctrlKey) return
-    const pan: Record<string, [number, number]> = {
-      ArrowLeft: [KEY_PAN_PX, 0],
-      ArrowRight: [-KEY_PAN_PX, 0],
-      ArrowUp: [0, KEY_PAN_PX],
-      ArrowDown: [0, -KEY_PAN_PX],
-    }
-    const d = pan[e.key]
-    if (d) {
-      stopFollow()
-      setCamera(panBy(camera, d[0], d[1]))
-    } else if (e.key === '+' || e.key === '=') zoomIn()
-    else if (e.key === '-' || e.key === '_') zoomOut()
-    else if (e.key === '0') resetCamera()
-    else return
-    e.preventDefault()
-  }
-
-  // Keyboard focus only while the scene is not hidden from assistive tech (dimmed behind a page,
-  // or behind a modal dialog): a focusable element inside aria-hidden is an accessibility error.
-  const updateFocusable = () => {
-    el.tabIndex = el.closest('[aria-hidden="true"]') ? -1 : 0
-  }
-  const observer = new MutationObserver(updateFocusable)
-  observer.observe(document.body, {
-    subtree: true,
-    attributes: true,
-    attributeFilter: ['aria-hidden'],
-  })
-  updateFocusable()
-  el.setAttribute('role', 'application')
-  el.setAttribute('aria-roledescription', 'swarm canvas')
-  el.setAttribute(
-    'aria-label',
-    'Agent swarm. Drag or use the arrow keys to pan; wheel, pinch or the + and − keys to zoom; 0 resets the view; click an agent for details, or step through the agents in view with N and P, nearest the centre first, and press Enter for details.',
-  )
-  el.style.touchAction = 'none'
+  const detachAccessibility = attachCanvasAccessibility(el)
 
   el.addEventListener('pointerdown', onPointerDown)
   el.addEventListener('pointermove', onPointerMove)
@@ -265,17 +277,17 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
   el.addEventListener('pointercancel', onPointerUp)
   el.addEventListener('pointerleave', onPointerLeave)
   el.addEventListener('wheel', onWheel, { passive: false })
-  el.addEventListener('keydown', onKeyDown)
+  el.addEventListener('keydown', onKeyboardPanZoom)
   return () => {
     cancelPendingTap()
-    observer.disconnect()
+    detachAccessibility()
     el.removeEventListener('pointerdown', onPointerDown)
     el.removeEventListener('pointermove', onPointerMove)
     el.removeEventListener('pointerup', onPointerUp)
     el.removeEventListener('pointercancel', onPointerUp)
     el.removeEventListener('pointerleave', onPointerLeave)
     el.removeEventListener('wheel', onWheel)
-    el.removeEventListener('keydown', onKeyDown)
+    el.removeEventListener('keydown', onKeyboardPanZoom)
     clearHover()
   }
 }
