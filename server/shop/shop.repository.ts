@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely'
-import type { Database, ShopItemTable } from './database'
+import type { Database, ShopItemTable } from '../db/database'
 
 type Db = Kysely<Database>
 

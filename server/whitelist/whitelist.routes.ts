@@ -7,10 +7,10 @@ import {
   WhitelistResultSchema,
 } from '../../src/contracts/whitelist'
 import { isoAt } from '../db/database'
-import { claimCheck, releaseCheck, saveCheckResult } from '../db/whitelist.repository'
+import { claimCheck, releaseCheck, saveCheckResult } from './whitelist.repository'
 import { HttpError } from '../http/http-error'
 import { withDeadline } from '../lib/upstream'
-import { checkWhitelist } from '../whitelist/whitelist.service'
+import { checkWhitelist } from './whitelist.service'
 
 const WHITELIST_BUDGET_MS = 4_000
 const WHITELIST_SCAN_MS = 2_500

@@ -10,7 +10,7 @@ import {
   SIWS_VERSION,
   SignInRequestSchema,
 } from '../../src/contracts/auth'
-import { checkSignIn } from '../auth/siws.verify'
+import { checkSignIn } from './siws.verify'
 import { signInSiteFor } from '../lib/origins'
 import {
   consumeNonce,

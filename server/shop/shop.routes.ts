@@ -20,7 +20,7 @@ import {
   purchaseItem,
   setPurchaseActive,
   type ShopItemRow,
-} from '../db/shop.repository'
+} from './shop.repository'
 import { HttpError } from '../http/http-error'
 
 const BODY_LIMIT = 4 * 1024
