@@ -2,8 +2,8 @@
  * `npm run bench:attack` (security issue 29): two attacks from outside against the BUILT server,
  * started as its own process the way `npm run serve` starts it (bench/lib/attack-target.ts), with
  * a bystander polling the health route every 250 ms on a fresh connection (5 s timeout) from
- * 127.0.0.2 while the attackers connect from 127.0.0.1, in a child process
- * (bench/attack-clients.mjs).
+ * 127.0.0.2 in a child process of its own (bench/lib/bystander-child.ts), while the attackers
+ * connect from 127.0.0.1 from another (bench/attack-clients.mjs).
  *
  * Part `pipeline`: ATTACK_SOCKETS sockets each write pipelined `GET / HTTP/1.1` requests, up to
  * ATTACK_BYTES per socket, never read the answers, hold ATTACK_SECONDS, then close. Prints the
@@ -28,7 +28,6 @@
  */
 import { type ControlProbe, controlProbe, fmt, lagText, machineLoad } from './lib/lag'
 import {
-  bystander,
   BYSTANDER_ADDRESS,
   healthIn,
   healthText,
@@ -40,6 +39,7 @@ import {
 } from './lib/attack-probe'
 import {
   attackers,
+  bystander,
   ensureBuiltClient,
   killAll,
   SETUP_ADDRESS,

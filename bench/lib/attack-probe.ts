@@ -154,30 +154,11 @@ export function httpCall(c: HttpCall): Promise<HttpAnswer> {
   })
 }
 
-interface Poll {
+export interface Poll {
+  /** when the poll started, on this process's performance.now() clock */
   startedAt: number
   ms: number
   ok: boolean
-}
-
-/** GET `path` on a fresh connection from the bystander address. */
-async function poll(port: number, path: string, timeoutMs: number): Promise<Poll> {
-  const startedAt = performance.now()
-  const a = await httpCall({ port, path, from: BYSTANDER_ADDRESS, timeoutMs })
-  return { startedAt, ms: a.ms, ok: a.status === 200 }
-}
-
-/** A bystander: one poll every `everyMs`, each on its own connection, until stopped. */
-export function bystander(port: number, path: string, everyMs = 250, timeoutMs = 5_000) {
-  const polls: Array<Promise<Poll>> = []
-  const timer = setInterval(() => polls.push(poll(port, path, timeoutMs)), everyMs)
-  return {
-    /** stops polling and waits for the polls in flight */
-    stop: async () => {
-      clearInterval(timer)
-      return Promise.all(polls)
-    },
-  }
 }
 
 export interface HealthFigures {

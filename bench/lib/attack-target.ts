@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { exited } from '../../tests/server/helpers/server-process'
-import { httpCall } from './attack-probe'
+import { httpCall, type Poll } from './attack-probe'
 
 /** where the bench's own setup requests come from: neither the attackers' nor the bystander's */
 export const SETUP_ADDRESS = '127.0.0.3'
@@ -179,4 +179,36 @@ export function attackers() {
       proc.send(m)
     })
   return { pid: proc.pid as number, ask }
+}
+
+/**
+ * A bystander: one GET of `path` every `everyMs` on a fresh connection from the bystander address,
+ * until stopped. It runs in a child process of its own (bystander-child.ts), so the bench's own
+ * timers and posters never delay its polls.
+ */
+export function bystander(port: number, path: string, everyMs = 250, timeoutMs = 5_000) {
+  const proc = track(
+    fork(fileURLToPath(new URL('./bystander-child.ts', import.meta.url)), {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    }),
+  )
+  proc.send({ cmd: 'start', port, path, everyMs, timeoutMs })
+  return {
+    /** stops polling and waits for the polls in flight */
+    stop: () =>
+      new Promise<Poll[]>((resolve, reject) => {
+        proc.once('message', (m: { polls: Array<{ at: number; ms: number; ok: boolean }> }) =>
+          resolve(
+            m.polls.map((p) => ({
+              startedAt: p.at - performance.timeOrigin,
+              ms: p.ms,
+              ok: p.ok,
+            })),
+          ),
+        )
+        proc.once('exit', (code) => reject(new Error(`bystander exited (${code})`)))
+        proc.send({ cmd: 'stop' })
+      }),
+  }
 }

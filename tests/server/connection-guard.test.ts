@@ -64,6 +64,19 @@ describe('pipelined requests (issue 29 #1)', () => {
     expect(await health(port)).toBe(200)
   }, 15_000)
 
+  it('the parser stops at the request over the bound: the rest of the chunk never becomes requests', async () => {
+    const port = await serve()
+    let built = 0
+    app!.server.on('request', () => built++)
+    // 2,000 requests in one write arrive in one or a few reads; before the parser was stopped,
+    // Node built a request/response pair for every one of them before the close took effect
+    const attacker = rawClient(port, HEALTH.repeat(2_000), false)
+    await attacker.closed
+    expect(built).toBe(MAX_PIPELINED_REQUESTS)
+    expect(app!.connectionStats.pipelineClosed).toBe(1)
+    expect(await health(port)).toBe(200)
+  })
+
   it(`up to ${MAX_PIPELINED_REQUESTS} pipelined requests are all answered, in order`, async () => {
     const port = await serve()
     const client = rawClient(port, HEALTH.repeat(MAX_PIPELINED_REQUESTS))
