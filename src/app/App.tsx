@@ -6,7 +6,13 @@ import { appQueryClient as queryClient } from '../api/queryClient'
 import { startLiveFeed } from '../feed/liveFeed'
 import { LiveFeedSource } from '../state/sources/liveSource'
 import { SceneSlot, preloadScene } from '../scene/SceneSlot'
-import { startSimulation, stopSimulation } from '../state/swarmStore'
+import {
+  attachLiveFeed,
+  startSimulation,
+  stopSimulation,
+  type SwarmStore,
+} from '../state/swarmStore'
+import { SwarmStoreProvider, useSwarmStore } from '../state/swarmStoreContext'
 import { ErrorBoundary } from '../ui/ErrorBoundary'
 import { PageLoading } from '../ui/Page'
 import { Toaster } from '../ui/Toaster'
@@ -70,13 +76,28 @@ function Shell() {
   )
   const endBoot = useCallback(() => setBooting(false), [])
   useEffect(preloadScene, [])
+  const store = useSwarmStore()
   // The local sim runs behind every route (the scene and the Swarm Core panels read it).
   useEffect(() => {
-    startSimulation()
-    return stopSimulation
-  }, [])
+    startSimulation(store)
+    return () => stopSimulation(store)
+  }, [store])
   // The live feed replaces the local sim as the store's writer while connected (?feed=sim: never).
-  useEffect(() => startLiveFeed(new LiveFeedSource()).stop, [])
+  useEffect(() => {
+    const { sim } = store.runtime
+    const live: LiveFeedSource = new LiveFeedSource({
+      seed: sim.seed,
+      world: sim.world,
+      isShown: () => store.runtime.source === live,
+      isPaused: () => store.swarm.paused,
+    })
+    const detach = attachLiveFeed(store, live)
+    const feed = startLiveFeed(live)
+    return () => {
+      feed.stop()
+      detach()
+    }
+  }, [store])
   const isCore = pathname === '/' || pathname === ''
   useEffect(() => {
     document.title = documentTitle(pathname)
@@ -119,15 +140,18 @@ function Shell() {
   )
 }
 
-export function App() {
+/** The app around the swarm store it is given (src/main.tsx builds it). */
+export function App({ store }: { store: SwarmStore }) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <Shell />
-        </BrowserRouter>
-      </QueryClientProvider>
+      <SwarmStoreProvider value={store}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <Shell />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </SwarmStoreProvider>
     </ThemeProvider>
   )
 }

@@ -2,7 +2,7 @@ import { useFrame, useThree } from '@react-three/fiber'
 import { useEffect, useMemo, useRef } from 'react'
 import type { RawShaderMaterial } from 'three'
 import { FRAME_PRIORITY } from '../state/frameClock'
-import { displayedSource, swarm } from '../state/swarmStore'
+import { displayedSource } from '../state/swarmStore'
 import { clearProbes, setProbe } from '../testing/probes'
 import type { AgentGeometry } from './agents/agentGeometry'
 import type { PickRequests } from './picking/pickRequests'
@@ -11,6 +11,8 @@ import { shouldDraw, type Redraw } from './redraw'
 import { exposeSceneStats, recordLinkAge, sceneStats } from './sceneStats'
 import type { ShaderSources } from './shaders/shaderLoader'
 import type { ViewUniforms } from './viewUniforms'
+import { useSwarmStore } from '../state/swarmStoreContext'
+import type { SwarmStore } from '../state/swarmStore'
 
 /** Frames with agents drawn before the ready signal (the first may still be compiling shaders). */
 const READY_AFTER_FRAMES = 2
@@ -53,6 +55,7 @@ function noteDrawn(view: ViewUniforms, last: LastDrawn, at: number): void {
  * worker's view set are the newest its frame had).
  */
 function countDrawnFrame(
+  store: SwarmStore,
   t0: number,
   t1: number,
   frameStart: number,
@@ -61,7 +64,9 @@ function countDrawnFrame(
   sceneStats.frames++
   sceneStats.renderMs += t1 - t0
   sceneStats.sceneMs += performance.now() - frameStart
-  const linksAt = benchAgents ? benchAgents.set?.linksAt || displayedSource().linksAt : undefined
+  const linksAt = benchAgents
+    ? benchAgents.set?.linksAt || displayedSource(store).linksAt
+    : undefined
   if (linksAt) recordLinkAge(performance.timeOrigin + performance.now() - linksAt)
 }
 
@@ -100,6 +105,7 @@ export function FrameDriver({
   dimmed,
   warm,
 }: FrameDriverProps) {
+  const store = useSwarmStore()
   const gl = useThree((s) => s.gl)
   const drawn = useRef(0)
   const frameStart = useRef(0)
@@ -150,7 +156,7 @@ export function FrameDriver({
         shouldDraw(
           redraw.needed,
           // the pulse animates while the sim runs; the benchmark measures every frame
-          !swarm.paused || bench,
+          !store.swarm.paused || bench,
           dimmedRef.current,
           t0 - last.at,
         ))
@@ -177,7 +183,7 @@ export function FrameDriver({
         setProbe('sceneReadyAt', performance.now().toFixed(0))
       }
     }
-    if (draw) countDrawnFrame(t0, t1, frameStart.current, bench ? agents : null)
+    if (draw) countDrawnFrame(store, t0, t1, frameStart.current, bench ? agents : null)
   }, FRAME_PRIORITY.pick)
   return null
 }

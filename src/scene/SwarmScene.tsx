@@ -30,6 +30,7 @@ import { loadShaders, type ShaderSources } from './shaders/shaderLoader'
 import { createViewUniforms, type ViewUniforms } from './viewUniforms'
 import { setElementProbe } from '../testing/probes'
 import { visuallyHidden } from '../ui/visuallyHidden'
+import { useSwarmStore } from '../state/swarmStoreContext'
 
 const Surface = styled.div`
   position: absolute;
@@ -195,6 +196,7 @@ function SceneContents({
  * GPU picking. Suspends until the shaders are loaded.
  */
 export default function SwarmScene({ dimmed = false }: { dimmed?: boolean }) {
+  const store = useSwarmStore()
   const shaders = use(loadShaders())
   const params = useMemo(currentSceneParams, [])
   const view = useMemo(createViewUniforms, [])
@@ -207,7 +209,7 @@ export default function SwarmScene({ dimmed = false }: { dimmed?: boolean }) {
   const announcerEl = useRef<HTMLDivElement>(null)
   const announcer = useCallback(() => announcerEl.current, [])
 
-  useEffect(() => mirrorSceneProbes(surface.current!), [])
+  useEffect(() => mirrorSceneProbes(store, surface.current!), [store])
 
   const onCreated = (state: RootState) => {
     const gl = state.gl.getContext()

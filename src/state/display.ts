@@ -5,7 +5,7 @@
 import { pushError, pushMessage } from './messages'
 import type { SimEvent } from '../sim'
 import type { SwarmSource } from './swarmSource'
-import { display, runtime, swarm, syncDerived } from './swarmState'
+import { syncDerived, type SwarmStore } from './swarmState'
 
 /**
  * Above this many agents the link search is staged: each frame searches a 1/LINK_EVERY_LARGE share
@@ -14,22 +14,24 @@ import { display, runtime, swarm, syncDerived } from './swarmState'
 const LINK_EVERY_FRAME_MAX = 20_000
 export const LINK_EVERY_LARGE = 4
 
-function onSimEvent(event: SimEvent): void {
-  if (event.kind === 'message') pushMessage({ ...event.message })
-  else if (event.kind === 'error') pushError({ ...event.error })
-}
-
 /** The console follows the displayed source's events (and only its). */
-export function listen(src: SwarmSource): void {
+export function listen(store: SwarmStore, src: SwarmSource): void {
+  const { runtime } = store
   runtime.detachEvents?.()
-  runtime.detachEvents = src.on ? src.on(onSimEvent) : null
+  runtime.detachEvents = src.on
+    ? src.on((event: SimEvent) => {
+        if (event.kind === 'message') pushMessage(store, { ...event.message })
+        else if (event.kind === 'error') pushError(store, { ...event.error })
+      })
+    : null
 }
 
 /**
  * Make `src` the displayed source: the scene draws its buffers from the next frame, the links are
  * searched anew, the console follows its events and the panels its readings.
  */
-export function displaySource(src: SwarmSource): void {
+export function displaySource(store: SwarmStore, src: SwarmSource): void {
+  const { runtime, display, swarm } = store
   runtime.source = src
   runtime.linkSearch.cancel()
   runtime.linkCycleVersion = -1
@@ -40,12 +42,12 @@ export function displaySource(src: SwarmSource): void {
   if (swarm.world.width !== src.world.width || swarm.world.height !== src.world.height) {
     swarm.world = { ...src.world }
   }
-  if (src.kind !== 'replay') listen(src)
+  if (src.kind !== 'replay') listen(store, src)
   // The new swarm's links at once (a staged search would show none for a few frames).
   if (!src.links) runtime.linkSearch.run(src.buffers, src.world)
   display.links = src.links ?? runtime.linkSearch.links
   display.linksVersion = display.version
-  syncDerived()
+  syncDerived(store)
 }
 
 /**
@@ -54,7 +56,7 @@ export function displaySource(src: SwarmSource): void {
  * to LINK_EVERY_FRAME_MAX agents, in LINK_EVERY_LARGE staged frames above (a started search is
  * finished even when nothing moves meanwhile).
  */
-export function updateLinks(): void {
+export function updateLinks({ runtime, display }: SwarmStore): void {
   const src = runtime.source
   if (src.links) {
     display.links = src.links

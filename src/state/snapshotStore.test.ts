@@ -15,21 +15,32 @@ import {
   markFailing,
   pauseReplay,
   renameSnapshot,
-  resetSwarm,
   restoreSnapshot,
   restoreSnapshots,
   resumeReplay,
-  runtime,
   scrubReplay,
   setReplaySpeed,
   startReplay,
   stepReplay,
-  display,
-  swarm,
   takeSnapshot,
   toggleReplayPause,
   type ReplaySpeed,
+  createSwarmStore,
+  type SwarmStore,
 } from './swarmStore'
+
+let store: SwarmStore
+/** A store of its own for each test (the page's `createSwarmStore`): main-thread sim, clock at 0. */
+function newStore(o: { seed: number; count: number; paused?: boolean; epochMs?: number }) {
+  store = createSwarmStore({
+    seed: o.seed,
+    agents: o.count,
+    paused: o.paused ?? false,
+    epochMs: o.epochMs ?? 0,
+    simThread: 'main',
+  })
+  return store
+}
 
 let storage = memoryStorage()
 
@@ -43,7 +54,7 @@ beforeEach(() => {
   // Snapshots carry the wall-clock capture time (whatever the source): the test sets the clock.
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(at)
-  resetSwarm({ seed: 11, count: 50, epochMs: at })
+  newStore({ seed: 11, count: 50, epochMs: at })
 })
 
 afterEach(() => {
@@ -53,89 +64,89 @@ afterEach(() => {
 
 /** `ms` of frames, with the wall clock moving as much. */
 function later(ms: number) {
-  frame(ms)
+  frame(store, ms)
   vi.setSystemTime(Date.now() + ms)
 }
 
-const m = () => swarm.snapshots
+const m = () => store.swarm.snapshots
 
 /** n snapshots, one every 1 s of simulated time. */
 function takeMany(n: number) {
   for (let k = 0; k < n; k++) {
     if (k > 0) later(1000)
-    takeSnapshot()
+    takeSnapshot(store)
   }
 }
 
 describe('take / list / rename / describe / delete', () => {
   it("take: default names 'Snapshot N', 'Captured at {time}', log line, 6-char ids", () => {
-    const a = takeSnapshot()
+    const a = takeSnapshot(store)
     later(1000)
-    const b = takeSnapshot()
+    const b = takeSnapshot(store)
     expect([a.name, b.name]).toEqual(['Snapshot 1', 'Snapshot 2'])
     expect(a.description).toBe(`Captured at ${formatSnapshotTime(a.timestamp)}`)
     expect(a.description).toBe('Captured at 10:20:30')
     expect(a.id).toMatch(/^[a-z0-9]{6}$/)
     expect(b.id).not.toBe(a.id)
     expect(m().snapshots.map((s) => s.id)).toEqual([a.id, b.id])
-    expect(swarm.messages.map((x) => x.text)).toEqual([
+    expect(store.swarm.messages.map((x) => x.text)).toEqual([
       '[SNAPSHOT] Created snapshot "Snapshot 1" (50 agents, 0 failing)',
       '[SNAPSHOT] Created snapshot "Snapshot 2" (50 agents, 0 failing)',
     ])
   })
 
   it('captures agents, failing agents, metrics and messages, unaffected by later ticks', () => {
-    markFailing(3)
-    const s = takeSnapshot({ name: '  before  ', description: ' notes ' })
-    const digest = bufferDigest(display.buffers)
-    for (let k = 0; k < 30; k++) frame(STEP_MS)
+    markFailing(store, 3)
+    const s = takeSnapshot(store, { name: '  before  ', description: ' notes ' })
+    const digest = bufferDigest(store.display.buffers)
+    for (let k = 0; k < 30; k++) frame(store, STEP_MS)
     expect(bufferDigest(s.agents)).toBe(digest)
-    expect(bufferDigest(display.buffers)).not.toBe(digest)
+    expect(bufferDigest(store.display.buffers)).not.toBe(digest)
     expect(s).toMatchObject({ name: 'before', description: 'notes' })
-    expect(s.failingAgents).toEqual([display.buffers.ids[3]])
+    expect(s.failingAgents).toEqual([store.display.buffers.ids[3]])
     expect(s.metrics.totalAgents).toBe(50)
   })
 
   it('rename (trimmed, empty refused), describe, delete', () => {
-    const s = takeSnapshot()
-    renameSnapshot(s.id, '  Peak load ')
-    renameSnapshot(s.id, '   ')
-    describeSnapshot(s.id, ' after the outage ')
+    const s = takeSnapshot(store)
+    renameSnapshot(store, s.id, '  Peak load ')
+    renameSnapshot(store, s.id, '   ')
+    describeSnapshot(store, s.id, ' after the outage ')
     expect(m().snapshots[0]).toMatchObject({ name: 'Peak load', description: 'after the outage' })
-    deleteSnapshot(s.id)
+    deleteSnapshot(store, s.id)
     expect(m().snapshots).toEqual([])
   })
 
   it('a delete can be undone: the snapshot comes back in its place, and into storage', async () => {
     takeMany(3)
     const second = m().snapshots[1]!
-    const removed = deleteSnapshot(second.id)
+    const removed = deleteSnapshot(store, second.id)
     expect(removed?.snapshot.id).toBe(second.id)
-    expect(deleteSnapshot('nope')).toBeNull()
+    expect(deleteSnapshot(store, 'nope')).toBeNull()
     await settle()
     expect(storage.records.has(second.id)).toBe(false)
-    restoreSnapshot(removed!)
-    restoreSnapshot(removed!) // twice: still once
+    restoreSnapshot(store, removed!)
+    restoreSnapshot(store, removed!) // twice: still once
     expect(m().snapshots.map((x) => x.name)).toEqual(['Snapshot 1', 'Snapshot 2', 'Snapshot 3'])
     await settle()
     expect(storage.records.get(second.id)?.name).toBe('Snapshot 2')
-    expect(takeSnapshot().name).toBe('Snapshot 4')
+    expect(takeSnapshot(store).name).toBe('Snapshot 4')
   })
 
   it('an undone delete goes back to its place among snapshots taken in the same millisecond', () => {
     vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000)
     takeMany(3)
     vi.restoreAllMocks()
-    restoreSnapshot(deleteSnapshot(m().snapshots[1]!.id)!)
+    restoreSnapshot(store, deleteSnapshot(store, m().snapshots[1]!.id)!)
     expect(m().snapshots.map((x) => x.name)).toEqual(['Snapshot 1', 'Snapshot 2', 'Snapshot 3'])
-    restoreSnapshot(deleteSnapshot(m().snapshots[0]!.id)!)
+    restoreSnapshot(store, deleteSnapshot(store, m().snapshots[0]!.id)!)
     expect(m().snapshots.map((x) => x.name)).toEqual(['Snapshot 1', 'Snapshot 2', 'Snapshot 3'])
   })
 
   it('numbers never repeat after a delete', () => {
     takeMany(3)
-    deleteSnapshot(m().snapshots[0]!.id)
-    expect(takeSnapshot().name).toBe('Snapshot 4')
+    deleteSnapshot(store, m().snapshots[0]!.id)
+    expect(takeSnapshot(store).name).toBe('Snapshot 4')
   })
 
   it(`keeps at most ${MAX_PERSISTED_SNAPSHOTS}, dropping the oldest`, () => {
@@ -143,7 +154,7 @@ describe('take / list / rename / describe / delete', () => {
     expect(m().snapshots).toHaveLength(20)
     expect(m().snapshots[0]!.name).toBe('Snapshot 6')
     expect(m().snapshots.at(-1)!.name).toBe('Snapshot 25')
-    expect(takeSnapshot().name).toBe('Snapshot 26')
+    expect(takeSnapshot(store).name).toBe('Snapshot 26')
   })
 })
 
@@ -151,8 +162,8 @@ describe('replay', () => {
   beforeEach(() => takeMany(4))
 
   it('shows the snapshot while the live sim is paused; exit resumes live', () => {
-    const step = runtime.sim.stepIndex
-    startReplay(1)
+    const step = store.runtime.sim.stepIndex
+    startReplay(store, 1)
     const shown = m().snapshots[1]!
     expect(m()).toMatchObject({
       isReplaying: true,
@@ -160,17 +171,17 @@ describe('replay', () => {
       activeSnapshotId: shown.id,
     })
     expect(m().showReplayControls).toBe(true)
-    expect(bufferDigest(display.buffers)).toBe(bufferDigest(shown.agents))
-    expect(display.buffers).not.toBe(runtime.sim.buffers)
-    expect(display.links.count).toBeGreaterThan(0)
-    pauseReplay()
-    for (let k = 0; k < 10; k++) frame(100)
-    expect(runtime.sim.stepIndex).toBe(step)
-    exitReplay()
+    expect(bufferDigest(store.display.buffers)).toBe(bufferDigest(shown.agents))
+    expect(store.display.buffers).not.toBe(store.runtime.sim.buffers)
+    expect(store.display.links.count).toBeGreaterThan(0)
+    pauseReplay(store)
+    for (let k = 0; k < 10; k++) frame(store, 100)
+    expect(store.runtime.sim.stepIndex).toBe(step)
+    exitReplay(store)
     expect(m()).toMatchObject({ isReplaying: false, activeSnapshotId: null })
-    expect(display.buffers).toBe(runtime.sim.buffers)
-    frame(STEP_MS)
-    expect(runtime.sim.stepIndex).toBe(step + 1)
+    expect(store.display.buffers).toBe(store.runtime.sim.buffers)
+    frame(store, STEP_MS)
+    expect(store.runtime.sim.stepIndex).toBe(step + 1)
   })
 
   it.each<[ReplaySpeed, number, number]>([
@@ -184,33 +195,33 @@ describe('replay', () => {
     [4, 260, 1],
     [4, 760, 3],
   ])('at %s× after %s ms: snapshot %s', (speed, ms, index) => {
-    setReplaySpeed(speed)
-    startReplay(0)
-    for (let t = 0; t < ms; t += 10) frame(10)
+    setReplaySpeed(store, speed)
+    startReplay(store, 0)
+    for (let t = 0; t < ms; t += 10) frame(store, 10)
     expect(m().currentReplayIndex).toBe(index)
   })
 
   it('stops (paused) at the last snapshot; resuming there starts over', () => {
-    setReplaySpeed(4)
-    startReplay(2)
-    for (let k = 0; k < 10; k++) frame(250)
+    setReplaySpeed(store, 4)
+    startReplay(store, 2)
+    for (let k = 0; k < 10; k++) frame(store, 250)
     expect(m()).toMatchObject({ currentReplayIndex: 3, isReplayPaused: true })
-    toggleReplayPause()
+    toggleReplayPause(store)
     expect(m()).toMatchObject({ currentReplayIndex: 0, isReplayPaused: false })
   })
 
   it('pause holds the frame; resume continues', () => {
-    startReplay(0)
-    pauseReplay()
-    frame(5000)
+    startReplay(store, 0)
+    pauseReplay(store)
+    frame(store, 5000)
     expect(m().currentReplayIndex).toBe(0)
-    resumeReplay()
-    frame(1000)
+    resumeReplay(store)
+    frame(store, 1000)
     expect(m().currentReplayIndex).toBe(1)
   })
 
   it('ignores speeds other than 0.5/1/2/4', () => {
-    setReplaySpeed(3 as ReplaySpeed)
+    setReplaySpeed(store, 3 as ReplaySpeed)
     expect(m().replaySpeed).toBe(1)
   })
 
@@ -222,16 +233,16 @@ describe('replay', () => {
     [3, [1], 3],
     [0, [1, 1, -1], 1],
   ])('step from %s by %j → %s (and pause)', (start, steps, expected) => {
-    startReplay(start)
-    for (const d of steps) stepReplay(d)
+    startReplay(store, start)
+    for (const d of steps) stepReplay(store, d)
     expect(m()).toMatchObject({ currentReplayIndex: expected, isReplayPaused: true })
   })
 
   it('step outside replay opens the first (forward) or the last (back) snapshot', () => {
-    stepReplay(1)
+    stepReplay(store, 1)
     expect(m()).toMatchObject({ isReplaying: true, currentReplayIndex: 0 })
-    exitReplay()
-    stepReplay(-1)
+    exitReplay(store)
+    stepReplay(store, -1)
     expect(m().currentReplayIndex).toBe(3)
   })
 
@@ -240,45 +251,45 @@ describe('replay', () => {
     [99, 3],
     [-5, 0],
   ])('scrub to %s → %s', (to, index) => {
-    scrubReplay(to)
+    scrubReplay(store, to)
     expect(m().currentReplayIndex).toBe(index)
-    expect(swarm.snapshots.activeSnapshotId).toBe(m().snapshots[index]!.id)
+    expect(store.swarm.snapshots.activeSnapshotId).toBe(m().snapshots[index]!.id)
   })
 
   it('deleting while replaying keeps showing a snapshot; deleting the last one exits', () => {
-    startReplay(2)
+    startReplay(store, 2)
     const shown = m().activeSnapshotId
-    deleteSnapshot(m().snapshots[0]!.id)
+    deleteSnapshot(store, m().snapshots[0]!.id)
     expect(m()).toMatchObject({ currentReplayIndex: 1, activeSnapshotId: shown })
-    deleteSnapshot(shown!)
+    deleteSnapshot(store, shown!)
     expect(m().activeSnapshotId).toBe(m().snapshots[1]!.id)
-    clearSnapshots()
+    clearSnapshots(store)
     expect(m().isReplaying).toBe(false)
-    expect(display.buffers).toBe(runtime.sim.buffers)
+    expect(store.display.buffers).toBe(store.runtime.sim.buffers)
   })
 
   it("replay shows the snapshot's figures and keeps them while the store syncs", () => {
-    markFailing(0)
-    const s = takeSnapshot()
-    exitReplay()
-    startReplay(m().snapshots.length - 1)
-    expect(swarm.failingAgents).toEqual(s.failingAgents)
-    runtime.sim.recoverAgent(0)
-    for (let k = 0; k < 5; k++) frame(100)
-    expect(swarm.failingCount).toBe(1)
-    exitReplay()
-    expect(swarm.failingCount).toBe(0)
+    markFailing(store, 0)
+    const s = takeSnapshot(store)
+    exitReplay(store)
+    startReplay(store, m().snapshots.length - 1)
+    expect(store.swarm.failingAgents).toEqual(s.failingAgents)
+    store.runtime.sim.recoverAgent(0)
+    for (let k = 0; k < 5; k++) frame(store, 100)
+    expect(store.swarm.failingCount).toBe(1)
+    exitReplay(store)
+    expect(store.swarm.failingCount).toBe(0)
   })
 })
 
 describe('export / import', () => {
   it('round-trips through JSON', async () => {
     takeMany(3)
-    renameSnapshot(m().snapshots[1]!.id, 'middle')
+    renameSnapshot(store, m().snapshots[1]!.id, 'middle')
     const digests = m().snapshots.map((s) => bufferDigest(s.agents))
-    const json = exportSnapshotsJson('2025-03-03T10:00:00.000Z')
-    clearSnapshots()
-    expect(await importSnapshotsJson(json)).toEqual({ ok: true, count: 3 })
+    const json = exportSnapshotsJson(store, '2025-03-03T10:00:00.000Z')
+    clearSnapshots(store)
+    expect(await importSnapshotsJson(store, json)).toEqual({ ok: true, count: 3 })
     expect(m().snapshots.map((s) => bufferDigest(s.agents))).toEqual(digests)
     expect(m().snapshots[1]!.name).toBe('middle')
     expect(m().importError).toBeNull()
@@ -288,12 +299,13 @@ describe('export / import', () => {
     takeMany(2)
     const before = m().snapshots.map((s) => s.id)
     const r = await importSnapshotsJson(
+      store,
       '{"format":"vpos-swarm-snapshots","version":1,"snapshots":[{}]}',
     )
     expect(r.ok).toBe(false)
     expect(m().importError).toMatch(/^Invalid snapshot file: snapshots\.0\.id: /)
     expect(m().snapshots.map((s) => s.id)).toEqual(before)
-    expect(await importSnapshotsJson('nope')).toEqual({
+    expect(await importSnapshotsJson(store, 'nope')).toEqual({
       ok: false,
       error: 'Invalid snapshot file: not valid JSON',
     })
@@ -301,24 +313,24 @@ describe('export / import', () => {
 
   it('an id already present gets a fresh one; the list cap applies to imports', async () => {
     takeMany(2)
-    const json = exportSnapshotsJson()
-    expect(await importSnapshotsJson(json)).toEqual({ ok: true, count: 2 })
+    const json = exportSnapshotsJson(store)
+    expect(await importSnapshotsJson(store, json)).toEqual({ ok: true, count: 2 })
     const ids = m().snapshots.map((s) => s.id)
     expect(new Set(ids).size).toBe(4)
-    for (let k = 0; k < 10; k++) await importSnapshotsJson(json)
+    for (let k = 0; k < 10; k++) await importSnapshotsJson(store, json)
     expect(m().snapshots).toHaveLength(MAX_PERSISTED_SNAPSHOTS)
   })
 })
 
 describe('persistence (storage interface)', () => {
   it('take, rename and delete reach the storage; the cap applies there too', async () => {
-    const s = takeSnapshot()
+    const s = takeSnapshot(store)
     await settle()
     expect([...storage.records.keys()]).toEqual([s.id])
-    renameSnapshot(s.id, 'kept')
+    renameSnapshot(store, s.id, 'kept')
     await settle()
     expect(storage.records.get(s.id)?.name).toBe('kept')
-    deleteSnapshot(s.id)
+    deleteSnapshot(store, s.id)
     await settle()
     expect(storage.records.size).toBe(0)
     takeMany(22)
@@ -331,22 +343,22 @@ describe('persistence (storage interface)', () => {
     await settle()
     const ids = m().snapshots.map((s) => s.id)
     const digests = m().snapshots.map((s) => bufferDigest(s.agents))
-    resetSwarm({ seed: 11, count: 50 })
+    newStore({ seed: 11, count: 50 })
     expect(m().snapshots).toEqual([])
-    expect(await restoreSnapshots()).toBe(3)
+    expect(await restoreSnapshots(store)).toBe(3)
     expect(m().snapshots.map((s) => s.id)).toEqual(ids)
     expect(m().snapshots.map((s) => bufferDigest(s.agents))).toEqual(digests)
-    expect(await restoreSnapshots()).toBe(0)
-    expect(takeSnapshot().name).toBe('Snapshot 4')
+    expect(await restoreSnapshots(store)).toBe(0)
+    expect(takeSnapshot(store).name).toBe('Snapshot 4')
   })
 
   it('a storage that refuses everything never breaks snapshots', async () => {
     const fail = () => Promise.reject(new Error('QuotaExceededError'))
     setSnapshotStorage({ getAll: fail, idsByAge: fail, put: fail, delete: fail, clear: fail })
-    const s = takeSnapshot()
-    renameSnapshot(s.id, 'x')
+    const s = takeSnapshot(store)
+    renameSnapshot(store, s.id, 'x')
     await settle()
-    expect(await restoreSnapshots()).toBe(0)
+    expect(await restoreSnapshots(store)).toBe(0)
     expect(m().snapshots).toHaveLength(1)
   })
 })
@@ -354,7 +366,7 @@ describe('persistence (storage interface)', () => {
 describe('links of a replayed or imported snapshot (§9)', () => {
   /** Every displayed link: shorter than 120 units, at most `connections` per agent. */
   function expectLinksObeySpec() {
-    const { links, buffers: b } = display
+    const { links, buffers: b } = store.display
     expect(links.count).toBeGreaterThan(0)
     const per = new Map<number, number>()
     for (let k = 0; k < links.count; k++) {
@@ -370,19 +382,19 @@ describe('links of a replayed or imported snapshot (§9)', () => {
   }
 
   it('a replayed snapshot, while the swarm it was taken from keeps moving', () => {
-    takeSnapshot()
-    for (let k = 0; k < 120; k++) frame(STEP_MS)
-    takeSnapshot()
-    startReplay(0)
+    takeSnapshot(store)
+    for (let k = 0; k < 120; k++) frame(store, STEP_MS)
+    takeSnapshot(store)
+    startReplay(store, 0)
     expectLinksObeySpec()
-    for (let k = 0; k < 90; k++) frame(STEP_MS) // replay advances to the second one
+    for (let k = 0; k < 90; k++) frame(store, STEP_MS) // replay advances to the second one
     expect(m().currentReplayIndex).toBe(1)
     expectLinksObeySpec()
   })
 
   it('an imported snapshot whose agents are scattered anywhere in its world', async () => {
-    const s = takeSnapshot()
-    const file = JSON.parse(exportSnapshotsJson('2025-03-03T10:00:00.000Z')) as {
+    const s = takeSnapshot(store)
+    const file = JSON.parse(exportSnapshotsJson(store, '2025-03-03T10:00:00.000Z')) as {
       snapshots: { id: string; agents: { x: number; y: number; connections: number }[] }[]
     }
     const snap = file.snapshots[0]!
@@ -392,9 +404,9 @@ describe('links of a replayed or imported snapshot (§9)', () => {
       a.y = (i * 211) % 1000
       a.connections = 7
     })
-    expect(await importSnapshotsJson(JSON.stringify(file))).toEqual({ ok: true, count: 1 })
+    expect(await importSnapshotsJson(store, JSON.stringify(file))).toEqual({ ok: true, count: 1 })
     const k = m().snapshots.findIndex((x) => x.id !== s.id)
-    startReplay(k)
+    startReplay(store, k)
     expectLinksObeySpec()
   })
 })
@@ -403,20 +415,20 @@ describe('numbers out of range (issue 29)', () => {
   /** Replay every listed snapshot for a few frames each; throws what replay throws. */
   function replayAll() {
     for (let k = 0; k < m().snapshots.length; k++) {
-      scrubReplay(k)
-      for (let f = 0; f < 3; f++) frame(STEP_MS)
+      scrubReplay(store, k)
+      for (let f = 0; f < 3; f++) frame(store, STEP_MS)
     }
-    exitReplay()
+    exitReplay(store)
   }
 
   it('replaying whatever import accepts never throws (property)', async () => {
-    takeSnapshot()
-    const file = JSON.parse(exportSnapshotsJson('2025-03-03T10:00:00.000Z'))
-    clearSnapshots()
+    takeSnapshot(store)
+    const file = JSON.parse(exportSnapshotsJson(store, '2025-03-03T10:00:00.000Z'))
+    clearSnapshots(store)
     await fc.assert(
       fc.asyncProperty(mutatedFile(file), async (text) => {
-        clearSnapshots()
-        const r = await importSnapshotsJson(text)
+        clearSnapshots(store)
+        const r = await importSnapshotsJson(store, text)
         if (!r.ok) {
           expect(m().snapshots).toEqual([])
           return
@@ -431,9 +443,9 @@ describe('numbers out of range (issue 29)', () => {
   it('a file with x: 1e308 is refused whole, with the field and its range', async () => {
     takeMany(2)
     const before = m().snapshots.map((s) => s.id)
-    const file = JSON.parse(exportSnapshotsJson('2025-03-03T10:00:00.000Z'))
+    const file = JSON.parse(exportSnapshotsJson(store, '2025-03-03T10:00:00.000Z'))
     file.snapshots[1].agents[12].x = 1e308
-    expect(await importSnapshotsJson(JSON.stringify(file))).toEqual({
+    expect(await importSnapshotsJson(store, JSON.stringify(file))).toEqual({
       ok: false,
       error:
         'Invalid snapshot file: snapshots.1.agents.12.x: must be between -1,000 and 2,600 (it is 1e+308)',
@@ -457,22 +469,22 @@ describe('numbers out of range (issue 29)', () => {
   ])(
     'a stored snapshot from before the fix with %s is dropped on reload, named in the console',
     async (_label, damage, reason) => {
-      takeSnapshot({ name: 'kept' })
-      const taken = takeSnapshot({ name: 'imported' })
-      deleteSnapshot(taken.id)
+      takeSnapshot(store, { name: 'kept' })
+      const taken = takeSnapshot(store, { name: 'imported' })
+      deleteSnapshot(store, taken.id)
       // what IndexedDB kept of a file imported before the fix
       const bad = toRecord({ ...taken, agents: structuredClone(taken.agents) })
       damage(bad)
       await settle()
       storage.records.set(bad.id, bad)
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-      resetSwarm({ seed: 11, count: 50 })
-      expect(await restoreSnapshots()).toBe(1)
+      newStore({ seed: 11, count: 50 })
+      expect(await restoreSnapshots(store)).toBe(1)
       expect(m().snapshots.map((s) => s.name)).toEqual(['kept'])
       expect([...storage.records.values()].map((s) => s.name)).toEqual(['kept'])
       expect(warn).toHaveBeenCalledWith(expect.stringContaining(reason))
       warn.mockRestore()
-      const line = swarm.messages.find((x) => x.type === 'alert')
+      const line = store.swarm.messages.find((x) => x.type === 'alert')
       expect(line?.text).toMatch(/^\[SNAPSHOT\] Dropped stored snapshot "imported": /)
       expect(line?.text).toContain(reason)
       expect(() => replayAll()).not.toThrow()

@@ -2,7 +2,7 @@
  * Snapshot manager and replay (§3, DESIGN.md §4). Take / rename / describe / delete snapshots;
  * replay them in capture order at 0.5/1/2/4× (one snapshot per REPLAY_STEP_MS at 1×), pause,
  * step, scrub, exit back to live. While replaying the sim is paused and the scene shows the
- * snapshot (swarm.buffers points at a replay copy). The list is kept in capture order and capped at
+ * snapshot (display.buffers points at a replay copy). The list is kept in capture order and capped at
  * MAX_PERSISTED_SNAPSHOTS, like its IndexedDB copy (snapshotPersistence.ts). Export/import JSON.
  */
 import { ref } from 'valtio'
@@ -27,40 +27,31 @@ import {
   saveSnapshot,
 } from './snapshotPersistence'
 import { ReplaySource } from './sources/replaySource'
-import { REPLAY_SPEEDS, display, runtime, swarm, syncDerived, type ReplaySpeed } from './swarmState'
+import { REPLAY_SPEEDS, syncDerived, type ReplaySpeed, type SwarmStore } from './swarmState'
 
 export { MAX_PERSISTED_SNAPSHOTS }
 
 /** At 1× replay shows one snapshot per second. */
 const REPLAY_STEP_MS = 1000
 
-let taken = 0
-let idRng: Rng | null = null
-
-/** A fresh swarm starts numbering and snapshot ids over (resetSwarm). */
-export function resetSnapshotCounters(): void {
-  taken = 0
-  idRng = null
-}
-
-function newSnapshotId(): string {
+function newSnapshotId(store: SwarmStore): string {
   // A separate stream so taking snapshots never perturbs the simulation's random sequence.
-  idRng ??= new Rng(runtime.sim.seed ^ 0x51a95)
-  const used = new Set(swarm.snapshots.snapshots.map((s) => s.id))
-  let id = idRng.id(6)
-  while (used.has(id)) id = idRng.id(6)
+  const ids = (store.counters.snapshotIds ??= new Rng(store.runtime.sim.seed ^ 0x51a95))
+  const used = new Set(store.swarm.snapshots.snapshots.map((s) => s.id))
+  let id = ids.id(6)
+  while (used.has(id)) id = ids.id(6)
   return id
 }
 
 /** N of the next default name 'Snapshot N': past every N taken or listed, never reused. */
-function nextSnapshotNumber(): number {
-  let n = Math.max(taken, swarm.snapshots.snapshots.length)
-  for (const s of swarm.snapshots.snapshots) {
+function nextSnapshotNumber(store: SwarmStore): number {
+  let n = Math.max(store.counters.snapshotsTaken, store.swarm.snapshots.snapshots.length)
+  for (const s of store.swarm.snapshots.snapshots) {
     const m = /^Snapshot (\d+)$/.exec(s.name)
     if (m) n = Math.max(n, Number(m[1]))
   }
-  taken = n + 1
-  return taken
+  store.counters.snapshotsTaken = n + 1
+  return n + 1
 }
 
 /** Proxy-friendly: heavy parts in ref() so valtio never walks 100k agents. */
@@ -73,18 +64,18 @@ function track(s: Snapshot): Snapshot {
   }
 }
 
-function find(id: string): Snapshot | undefined {
-  return swarm.snapshots.snapshots.find((s) => s.id === id)
+function find(store: SwarmStore, id: string): Snapshot | undefined {
+  return store.swarm.snapshots.snapshots.find((s) => s.id === id)
 }
 
 /** Keep currentReplayIndex on the snapshot being shown after the list changed. */
-function followActive(): void {
-  const m = swarm.snapshots
+function followActive(store: SwarmStore): void {
+  const m = store.swarm.snapshots
   if (!m.isReplaying) return
   const k = m.snapshots.findIndex((s) => s.id === m.activeSnapshotId)
   if (k >= 0) m.currentReplayIndex = k
-  else if (m.snapshots.length === 0) exitReplay()
-  else showSnapshot(Math.min(m.currentReplayIndex, m.snapshots.length - 1))
+  else if (m.snapshots.length === 0) exitReplay(store)
+  else showSnapshot(store, Math.min(m.currentReplayIndex, m.snapshots.length - 1))
 }
 
 /**
@@ -92,8 +83,8 @@ function followActive(): void {
  * place) and drop the oldest beyond the cap. Returns false when the snapshot was itself the oldest
  * and did not make the cut.
  */
-function addToList(s: Snapshot, at?: number): boolean {
-  const list = swarm.snapshots.snapshots
+function addToList(store: SwarmStore, s: Snapshot, at?: number): boolean {
+  const list = store.swarm.snapshots.snapshots
   let k = list.length
   while (k > 0 && list[k - 1]!.timestamp > s.timestamp) k--
   if (at !== undefined) {
@@ -107,7 +98,7 @@ function addToList(s: Snapshot, at?: number): boolean {
     if (list[0]!.id === s.id) kept = false
     list.shift()
   }
-  followActive()
+  followActive(store)
   return kept
 }
 
@@ -123,25 +114,28 @@ function failingIds(buf: AgentBuffers): string[] {
  * Capture the displayed swarm, whatever its source, stamped with the wall-clock capture time;
  * logs '[SNAPSHOT] Created snapshot ...'.
  */
-export function takeSnapshot(opts: { name?: string; description?: string } = {}): Snapshot {
-  const src = runtime.source
+export function takeSnapshot(
+  store: SwarmStore,
+  opts: { name?: string; description?: string } = {},
+): Snapshot {
+  const src = store.runtime.source
   const r = src.readings()
-  const number = nextSnapshotNumber()
+  const number = nextSnapshotNumber(store)
   const at = Date.now()
   const s = createSnapshot({
-    id: newSnapshotId(),
+    id: newSnapshotId(store),
     timestamp: at,
     name: opts.name?.trim() || defaultSnapshotName(number),
     description: opts.description?.trim() || undefined,
     world: src.world,
     efficiency: r.efficiency,
     buffers: src.buffers,
-    metrics: { ...r.metrics, ...swarm.metrics },
+    metrics: { ...r.metrics, ...store.swarm.metrics },
     failingAgents: failingIds(src.buffers),
-    messages: swarm.messages,
+    messages: store.swarm.messages,
   })
-  addToList(s)
-  pushMessage({
+  addToList(store, s)
+  pushMessage(store, {
     id: `s${s.id}`,
     type: 'system',
     text: snapshotCreatedText(s),
@@ -152,15 +146,15 @@ export function takeSnapshot(opts: { name?: string; description?: string } = {})
 }
 
 /** Rename (trimmed; an empty name is refused). */
-export function renameSnapshot(id: string, name: string): void {
-  const s = find(id)
+export function renameSnapshot(store: SwarmStore, id: string, name: string): void {
+  const s = find(store, id)
   if (!s || !name.trim()) return
   s.name = name.trim()
   void saveSnapshot(s)
 }
 
-export function describeSnapshot(id: string, description: string): void {
-  const s = find(id)
+export function describeSnapshot(store: SwarmStore, id: string, description: string): void {
+  const s = find(store, id)
   if (!s) return
   s.description = description.trim()
   void saveSnapshot(s)
@@ -173,139 +167,143 @@ export interface DeletedSnapshot {
 }
 
 /** Removes a snapshot from the list and from storage. */
-export function deleteSnapshot(id: string): DeletedSnapshot | null {
-  const list = swarm.snapshots.snapshots
+export function deleteSnapshot(store: SwarmStore, id: string): DeletedSnapshot | null {
+  const list = store.swarm.snapshots.snapshots
   const index = list.findIndex((s) => s.id === id)
   if (index < 0) return null
   const [snapshot] = list.splice(index, 1)
   void deleteSnapshotRecord(id)
-  followActive()
+  followActive(store)
   return snapshot ? { snapshot, index } : null
 }
 
 /** Undoes a delete: the snapshot back in its place and in storage. */
-export function restoreSnapshot({ snapshot, index }: DeletedSnapshot): void {
-  if (find(snapshot.id)) return
-  if (addToList(snapshot, index)) void saveSnapshot(snapshot)
+export function restoreSnapshot(store: SwarmStore, { snapshot, index }: DeletedSnapshot): void {
+  if (find(store, snapshot.id)) return
+  if (addToList(store, snapshot, index)) void saveSnapshot(snapshot)
 }
 
-export function clearSnapshots(): void {
-  if (swarm.snapshots.isReplaying) exitReplay()
-  swarm.snapshots.snapshots.splice(0)
+export function clearSnapshots(store: SwarmStore): void {
+  if (store.swarm.snapshots.isReplaying) exitReplay(store)
+  store.swarm.snapshots.snapshots.splice(0)
   void clearSnapshotRecords()
 }
 
 /** Put snapshot `index` on screen (clamped) through the replay source. */
-function showSnapshot(index: number): void {
-  const list = swarm.snapshots.snapshots
+function showSnapshot(store: SwarmStore, index: number): void {
+  const list = store.swarm.snapshots.snapshots
   if (list.length === 0) return
   const k = Math.max(0, Math.min(list.length - 1, index))
   const s = list[k]!
-  const m = swarm.snapshots
+  const m = store.swarm.snapshots
   m.currentReplayIndex = k
   m.activeSnapshotId = s.id
-  let replay = runtime.replay as ReplaySource | null
+  let replay = store.runtime.replay as ReplaySource | null
   if (!replay) {
-    runtime.replayUnder = runtime.source
-    replay = new ReplaySource(runtime.source)
-    runtime.replay = replay
+    store.runtime.replayUnder = store.runtime.source
+    replay = new ReplaySource(store.runtime.source)
+    store.runtime.replay = replay
     replay.show(s)
-    displaySource(replay)
+    displaySource(store, replay)
     return
   }
   replay.show(s)
-  if (runtime.source !== replay) displaySource(replay)
+  if (store.runtime.source !== replay) displaySource(store, replay)
   else {
-    display.version++
-    syncDerived()
+    store.display.version++
+    syncDerived(store)
   }
 }
 
 /** Start replay at `index` (default: the first snapshot). The live sim is paused meanwhile. */
-export function startReplay(index = 0): void {
-  const m = swarm.snapshots
+export function startReplay(store: SwarmStore, index = 0): void {
+  const m = store.swarm.snapshots
   if (m.snapshots.length === 0) return
   m.isReplaying = true
   m.isReplayPaused = false
   m.showReplayControls = true
-  runtime.replayAccum = 0
-  showSnapshot(index)
+  store.runtime.replayAccum = 0
+  showSnapshot(store, index)
 }
 
-export function pauseReplay(): void {
-  swarm.snapshots.isReplayPaused = true
+export function pauseReplay(store: SwarmStore): void {
+  store.swarm.snapshots.isReplayPaused = true
 }
 
-export function resumeReplay(): void {
-  const m = swarm.snapshots
+export function resumeReplay(store: SwarmStore): void {
+  const m = store.swarm.snapshots
   if (!m.isReplaying) return
   // Resuming at the end starts over from the first snapshot.
-  if (m.currentReplayIndex >= m.snapshots.length - 1) showSnapshot(0)
+  if (m.currentReplayIndex >= m.snapshots.length - 1) showSnapshot(store, 0)
   m.isReplayPaused = false
-  runtime.replayAccum = 0
+  store.runtime.replayAccum = 0
 }
 
-export function toggleReplayPause(): void {
-  if (swarm.snapshots.isReplayPaused) resumeReplay()
-  else pauseReplay()
+export function toggleReplayPause(store: SwarmStore): void {
+  if (store.swarm.snapshots.isReplayPaused) resumeReplay(store)
+  else pauseReplay(store)
 }
 
 /** Step back (−1) or forward (+1) and pause. Outside replay: opens the first (or last) one. */
-export function stepReplay(delta: number): void {
-  const m = swarm.snapshots
+export function stepReplay(store: SwarmStore, delta: number): void {
+  const m = store.swarm.snapshots
   if (m.snapshots.length === 0) return
   if (!m.isReplaying) {
-    startReplay(delta < 0 ? m.snapshots.length - 1 : 0)
+    startReplay(store, delta < 0 ? m.snapshots.length - 1 : 0)
   } else {
-    showSnapshot(m.currentReplayIndex + delta)
+    showSnapshot(store, m.currentReplayIndex + delta)
   }
   m.isReplayPaused = true
-  runtime.replayAccum = 0
+  store.runtime.replayAccum = 0
 }
 
 /** Jump to snapshot `index` (the scrubber). */
-export function scrubReplay(index: number): void {
-  if (!swarm.snapshots.isReplaying) startReplay(index)
-  else showSnapshot(index)
-  runtime.replayAccum = 0
+export function scrubReplay(store: SwarmStore, index: number): void {
+  if (!store.swarm.snapshots.isReplaying) startReplay(store, index)
+  else showSnapshot(store, index)
+  store.runtime.replayAccum = 0
 }
 
-export function setReplaySpeed(speed: ReplaySpeed): void {
-  if ((REPLAY_SPEEDS as readonly number[]).includes(speed)) swarm.snapshots.replaySpeed = speed
+export function setReplaySpeed(store: SwarmStore, speed: ReplaySpeed): void {
+  if ((REPLAY_SPEEDS as readonly number[]).includes(speed))
+    store.swarm.snapshots.replaySpeed = speed
 }
 
 /** Leave replay: the scene shows the swarm it showed before (local sim or live) again. */
-export function exitReplay(): void {
-  const m = swarm.snapshots
+export function exitReplay(store: SwarmStore): void {
+  const m = store.swarm.snapshots
   if (!m.isReplaying) return
   m.isReplaying = false
   m.isReplayPaused = false
   m.activeSnapshotId = null
-  const under = runtime.replayUnder ?? runtime.live ?? runtime.local
-  runtime.replay = null
-  runtime.replayUnder = null
-  displaySource(under)
+  const under = store.runtime.replayUnder ?? store.runtime.live ?? store.runtime.local
+  store.runtime.replay = null
+  store.runtime.replayUnder = null
+  displaySource(store, under)
 }
 
 /** Called by the store's frame while replaying: advance at replaySpeed, stop at the last one. */
-export function tickReplay(dtMs: number): void {
-  const m = swarm.snapshots
+export function tickReplay(store: SwarmStore, dtMs: number): void {
+  const m = store.swarm.snapshots
   if (!m.isReplaying || m.isReplayPaused) return
-  runtime.replayAccum += dtMs * m.replaySpeed
-  while (runtime.replayAccum >= REPLAY_STEP_MS) {
-    runtime.replayAccum -= REPLAY_STEP_MS
+  store.runtime.replayAccum += dtMs * m.replaySpeed
+  while (store.runtime.replayAccum >= REPLAY_STEP_MS) {
+    store.runtime.replayAccum -= REPLAY_STEP_MS
     if (m.currentReplayIndex >= m.snapshots.length - 1) {
       m.isReplayPaused = true
-      runtime.replayAccum = 0
+      store.runtime.replayAccum = 0
       return
     }
-    showSnapshot(m.currentReplayIndex + 1)
+    showSnapshot(store, m.currentReplayIndex + 1)
   }
 }
 
 /** The export file (JSON text) of all snapshots. */
-export function exportSnapshotsJson(exportedAt = new Date().toISOString()): string {
-  return exportSnapshots(swarm.snapshots.snapshots, exportedAt)
+export function exportSnapshotsJson(
+  store: SwarmStore,
+  exportedAt = new Date().toISOString(),
+): string {
+  return exportSnapshots(store.swarm.snapshots.snapshots, exportedAt)
 }
 
 /**
@@ -314,10 +312,11 @@ export function exportSnapshotsJson(exportedAt = new Date().toISOString()): stri
  * hold, and writing 1,000,000 agents takes seconds. `progress` gets the share of agents written.
  */
 export async function exportSnapshotsBlob(
+  store: SwarmStore,
   progress?: (share: number) => void,
   exportedAt = new Date().toISOString(),
 ): Promise<Blob> {
-  const list = [...swarm.snapshots.snapshots]
+  const list = [...store.swarm.snapshots.snapshots]
   const total = list.reduce((n, s) => n + s.agents.count, 0)
   const parts: string[] = []
   let since = performance.now()
@@ -338,25 +337,26 @@ export async function exportSnapshotsBlob(
  * (the list holds at most MAX_PERSISTED_SNAPSHOTS, oldest dropped).
  */
 export async function importSnapshotsJson(
+  store: SwarmStore,
   text: string,
 ): Promise<{ ok: true; count: number } | { ok: false; error: string }> {
   // On demand: the validator brings zod, which the first paint does without.
   const { parseSnapshotFile } = await import('../sim/snapshotFile')
   const result = parseSnapshotFile(text)
   if (!result.ok) {
-    swarm.snapshots.importError = result.error
+    store.swarm.snapshots.importError = result.error
     return result
   }
-  swarm.snapshots.importError = null
+  store.swarm.snapshots.importError = null
   const added: Snapshot[] = []
   for (const s of result.snapshots) {
-    if (find(s.id)) s.id = newSnapshotId()
-    addToList(s)
+    if (find(store, s.id)) s.id = newSnapshotId(store)
+    addToList(store, s)
     added.push(s)
   }
   let count = 0
   for (const s of added) {
-    if (!find(s.id)) continue
+    if (!find(store, s.id)) continue
     count++
     void saveSnapshot(s)
   }
@@ -368,9 +368,9 @@ export async function importSnapshotsJson(
  * (a number out of range: an import from before issue 29) is named in the console panel, so a
  * snapshot that disappears says why.
  */
-export async function restoreSnapshots(): Promise<number> {
+export async function restoreSnapshots(store: SwarmStore): Promise<number> {
   const saved = await loadSnapshots((d) =>
-    pushMessage({
+    pushMessage(store, {
       id: `d${d.id}`,
       type: 'alert',
       text: `[SNAPSHOT] Dropped stored snapshot "${d.name}": ${d.reason}`,
@@ -379,8 +379,8 @@ export async function restoreSnapshots(): Promise<number> {
   )
   let added = 0
   for (const s of saved) {
-    if (find(s.id)) continue
-    if (addToList(s)) added++
+    if (find(store, s.id)) continue
+    if (addToList(store, s)) added++
   }
   return added
 }

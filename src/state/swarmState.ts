@@ -1,6 +1,10 @@
 /**
- * The swarm store's state: the valtio proxy and the (non-proxied) runtime holding the sim. Actions
- * live in swarmStore.ts / snapshotStore.ts; import everything from swarmStore.ts.
+ * The swarm store's state and how it is built: `createSwarmStore(params)` (swarmStore.ts) makes one store — the
+ * valtio proxy the panels read (`swarm`), the per-frame part the scene reads (`display`) and the
+ * sources and loop handles (`runtime`). The app builds one (src/main.tsx) and hands it down through
+ * React context (swarmStoreContext.ts); each test builds its own. Nothing here runs at import.
+ * Actions are functions taking the store, in swarmStore.ts / snapshotStore.ts; import everything
+ * from swarmStore.ts. docs/ARCHITECTURE.md, "State stores", draws the parts.
  */
 import { proxy } from 'valtio'
 import {
@@ -23,15 +27,15 @@ import {
   type SwarmSim,
   type Task,
   type World,
+  type Rng,
   FAILING_IDS_CAP,
   RECENT_ERRORS,
   scanSwarm,
   type SwarmScan,
 } from '../sim'
-import { LocalSimSource } from './sources/localSimSource'
 import { createLocalSource, type LocalSource } from './sources/localSource'
 import type { SwarmSource } from './swarmSource'
-import { currentSwarmParams } from './urlParams'
+import type { SwarmUrlParams } from './urlParams'
 
 export interface HoverInfo {
   agentId: string
@@ -56,7 +60,7 @@ interface SnapshotManagerState {
 export const REPLAY_SPEEDS = [0.5, 1, 2, 4] as const
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number]
 
-export interface SwarmState {
+interface SwarmState {
   /** world of the displayed swarm (changes only when the source changes) */
   world: World
   seed: number
@@ -101,7 +105,7 @@ export const RECENT_ERRORS_CAP = RECENT_ERRORS
  * The displayed swarm's per-frame part, outside the valtio proxy: panels are never notified per
  * frame. The scene reads it in useFrame; the frame clock (frameClock.ts) writes it.
  */
-export interface DisplayState {
+interface DisplayState {
   /** +1 whenever the displayed buffers changed (a sim step, a feed frame, a replay step, a switch) */
   version: number
   /** the displayed source's agents (re-read every frame: a source may swap them) */
@@ -113,7 +117,7 @@ export interface DisplayState {
 }
 
 /** Mutable, never proxied: the sources and loop handles. */
-export interface SwarmRuntime {
+interface SwarmRuntime {
   /** the local simulation on the main thread (with its worker: a stand-in with the seed and world) */
   sim: SwarmSim
   /** the local simulation's SwarmSource (its worker's, or the main-thread sim's) */
@@ -144,6 +148,8 @@ export interface SwarmRuntime {
   restoreStarted: boolean
   /** §8 feed text shown in the action banner until the feed returns or the user acts (null: none) */
   feedNotice: string | null
+  /** stops listening to the live feed's source (attachLiveFeed); null: none attached */
+  detachLive: (() => void) | null
 }
 
 function initialState(sim: SwarmSim, paused: boolean): SwarmState {
@@ -183,68 +189,81 @@ function initialState(sim: SwarmSim, paused: boolean): SwarmState {
   }
 }
 
-const params = currentSwarmParams()
-const { sim: firstSim, local: firstLocal } = createLocalSource({
-  seed: params.seed,
-  count: params.agents,
-  epochMs: Date.now(),
-})
-firstLocal.paused = params.paused
+/** What a store is built from: the URL's swarm parameters (urlParams.ts), or a test's own. */
+export type SwarmStoreParams = Pick<SwarmUrlParams, 'seed' | 'agents' | 'paused'> &
+  Partial<Pick<SwarmUrlParams, 'simThread'>> & {
+    /** the sim's clock start (default: now) */
+    epochMs?: number
+  }
 
-export const runtime: SwarmRuntime = {
-  sim: firstSim,
-  local: firstLocal,
-  live: null,
-  replay: null,
-  source: firstLocal,
-  replayUnder: null,
-  forked: false,
-  detachMainView: null,
-  detachEvents: null,
-  syncAccum: 0,
-  scan: null,
-  replayAccum: 0,
-  linkCycleVersion: -1,
+/** Counters that make ids and default names; a fresh swarm starts them over. */
+interface StoreCounters {
+  /** console messages appended by the app ('u1', 'u2', …) */
+  messageSeq: number
+  /** snapshots taken (the N of the next default name 'Snapshot N') */
+  snapshotsTaken: number
+  /** the snapshot ids' own random stream (never the simulation's) */
+  snapshotIds: Rng | null
+}
+
+/** One swarm store: build it with createSwarmStore; every action takes it as its first argument. */
+export interface SwarmStore {
+  readonly swarm: SwarmState
+  readonly display: DisplayState
+  readonly runtime: SwarmRuntime
+  readonly counters: StoreCounters
+  /** where the local simulation runs ('worker' unless ?sim=main or the page has no Worker) */
+  readonly simThread: 'worker' | 'main'
+}
+
+/**
+ * The parts of a new store (createSwarmStore in swarmStore.ts builds one with this, then displays
+ * its local simulation).
+ */
+export function buildSwarmStore(params: SwarmStoreParams): SwarmStore {
+  const simThread = params.simThread ?? 'worker'
+  const { sim, local } = createLocalSource({
+    seed: params.seed,
+    count: params.agents,
+    epochMs: params.epochMs ?? Date.now(),
+    simThread,
+  })
+  local.paused = params.paused
   // (the worker searches its own links: the shared search starts small and grows when needed)
-  linkSearch: new LinkSearch(),
-  restoreStarted: false,
-  feedNotice: null,
-}
-
-export const display: DisplayState = {
-  version: 0,
-  buffers: firstSim.buffers,
-  links: runtime.linkSearch.links,
-  linksVersion: -1,
-}
-
-export const swarm = proxy<SwarmState>(initialState(firstSim, params.paused))
-
-/** Put a fresh local sim in place and display it (tests, ?seed change): resets the whole state. */
-export function installSim(sim: SwarmSim, paused = false): void {
-  ;(runtime.local as SwarmSource).dispose?.()
-  runtime.sim = sim
-  runtime.local = new LocalSimSource(sim)
-  runtime.local.paused = paused
-  runtime.live = null
-  runtime.replay = null
-  runtime.source = runtime.local
-  runtime.replayUnder = null
-  runtime.forked = false
-  runtime.syncAccum = 0
-  runtime.replayAccum = 0
-  runtime.linkCycleVersion = -1
-  runtime.linkSearch.cancel()
-  runtime.feedNotice = null
-  display.buffers = sim.buffers
-  display.version++
-  display.linksVersion = -1
-  Object.assign(swarm, initialState(sim, paused))
+  const linkSearch = new LinkSearch()
+  const runtime: SwarmRuntime = {
+    sim,
+    local,
+    live: null,
+    replay: null,
+    source: local,
+    replayUnder: null,
+    forked: false,
+    detachMainView: null,
+    detachEvents: null,
+    syncAccum: 0,
+    scan: null,
+    replayAccum: 0,
+    linkCycleVersion: -1,
+    linkSearch,
+    restoreStarted: false,
+    feedNotice: null,
+    detachLive: null,
+  }
+  const display: DisplayState = {
+    version: 0,
+    buffers: sim.buffers,
+    links: linkSearch.links,
+    linksVersion: -1,
+  }
+  const swarm = proxy<SwarmState>(initialState(sim, params.paused))
+  const counters: StoreCounters = { messageSeq: 0, snapshotsTaken: 0, snapshotIds: null }
+  return { swarm, display, runtime, counters, simThread }
 }
 
 /** The displayed source (local sim, live feed or replay). */
-export function displayedSource(): SwarmSource {
-  return runtime.source
+export function displayedSource(store: SwarmStore): SwarmSource {
+  return store.runtime.source
 }
 
 /** Panels' derived figures are synced at most this often (ms of frame time). */
@@ -255,7 +274,8 @@ export const DERIVED_SYNC_MS = 250
  * themselves give computed here the same way for every source: the failing set, Error Rate and
  * its trend, total/active agents, processing power, average efficiency.
  */
-export function syncDerived(): void {
+export function syncDerived(store: SwarmStore): void {
+  const { runtime, swarm } = store
   runtime.syncAccum = 0
   const src = runtime.source
   const r = src.readings()

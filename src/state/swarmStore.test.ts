@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LiveFeedSource } from './sources/liveSource'
+import { LiveFeedSource, type LiveSourceEvent } from './sources/liveSource'
 import type { WireAgent } from '../feed/protocol'
 import { buffersToWire } from '../feed/wire'
 import type { LocalSimSource } from './sources/localSimSource'
@@ -10,11 +10,8 @@ import {
   advanceSimulation,
   agentById,
   backToLive,
-  display,
   frame,
   markFailing,
-  resetSwarm,
-  runtime,
   selectAgent,
   selectedAgent,
   setActive,
@@ -25,25 +22,40 @@ import {
   simulateLocally,
   startSimulation,
   stopSimulation,
-  swarm,
   toggleActive,
+  attachLiveFeed,
+  createSwarmStore,
+  type SwarmStore,
 } from './swarmStore'
 
+let store: SwarmStore
+/** A store of its own for each test (the page's `createSwarmStore`): main-thread sim, clock at 0. */
+function newStore(o: { seed: number; count: number; paused?: boolean; epochMs?: number }) {
+  store = createSwarmStore({
+    seed: o.seed,
+    agents: o.count,
+    paused: o.paused ?? false,
+    epochMs: o.epochMs ?? 0,
+    simThread: 'main',
+  })
+  return store
+}
+
 beforeEach(() => {
-  resetSwarm({ seed: 1, count: 146 })
+  newStore({ seed: 1, count: 146 })
 })
 
 afterEach(() => {
-  stopSimulation()
+  stopSimulation(store)
   vi.useRealTimers()
   vi.restoreAllMocks()
 })
 
-const texts = () => swarm.messages.map((m) => m.text)
+const texts = () => store.swarm.messages.map((m) => m.text)
 
 describe('initial state (§3)', () => {
   it('holds the sim and the defaults', () => {
-    expect(swarm).toMatchObject({
+    expect(store.swarm).toMatchObject({
       seed: 1,
       isActive: true,
       isBuyingToken: false,
@@ -59,7 +71,7 @@ describe('initial state (§3)', () => {
       selectedAgentId: null,
       source: 'sim',
     })
-    expect(swarm.snapshots).toEqual({
+    expect(store.swarm.snapshots).toEqual({
       snapshots: [],
       isReplaying: false,
       isReplayPaused: false,
@@ -69,115 +81,115 @@ describe('initial state (§3)', () => {
       activeSnapshotId: null,
       importError: null,
     })
-    expect(swarm.parameters.map((p) => p.value)).toEqual([75, 80, 92, 87, 91])
-    expect(swarm.tasks.map((t) => t.progress)).toEqual([89, 76, 92, 64, 32])
-    expect(swarm.health.map((h) => h.name)).toContain('Error Rate')
-    expect(swarm.metrics.totalAgents).toBe(146)
+    expect(store.swarm.parameters.map((p) => p.value)).toEqual([75, 80, 92, 87, 91])
+    expect(store.swarm.tasks.map((t) => t.progress)).toEqual([89, 76, 92, 64, 32])
+    expect(store.swarm.health.map((h) => h.name)).toContain('Error Rate')
+    expect(store.swarm.metrics.totalAgents).toBe(146)
   })
 
   it('keeps the displayed buffers outside the proxy and the links computed', () => {
-    expect(display.buffers).toBe(runtime.sim.buffers)
-    expect(display.links).toBe(runtime.linkSearch.links)
-    expect(display.buffers.x).toBeInstanceOf(Float32Array)
-    expect(display.links.count).toBeGreaterThan(0)
-    expect('buffers' in swarm || 'version' in swarm).toBe(false)
+    expect(store.display.buffers).toBe(store.runtime.sim.buffers)
+    expect(store.display.links).toBe(store.runtime.linkSearch.links)
+    expect(store.display.buffers.x).toBeInstanceOf(Float32Array)
+    expect(store.display.links.count).toBeGreaterThan(0)
+    expect('buffers' in store.swarm || 'version' in store.swarm).toBe(false)
   })
 
   it('resetSwarm can start paused with another count', () => {
-    resetSwarm({ seed: 9, count: 20, paused: true })
-    expect(swarm).toMatchObject({ seed: 9, paused: true })
-    expect(display.buffers.count).toBe(20)
+    newStore({ seed: 9, count: 20, paused: true })
+    expect(store.swarm).toMatchObject({ seed: 9, paused: true })
+    expect(store.display.buffers.count).toBe(20)
   })
 })
 
 describe('actions', () => {
   it('toggleActive switches banner and standby', () => {
-    const v = display.version
-    toggleActive()
-    expect(swarm.isActive).toBe(false)
-    expect(swarm.actionText).toBe('SWARM IN STANDBY MODE')
-    expect(runtime.sim.isActive).toBe(false)
-    toggleActive()
-    expect(swarm.actionText).toBe('SWARM ANALYZING NETWORK PATTERNS')
-    expect(display.version).toBe(v + 2)
+    const v = store.display.version
+    toggleActive(store)
+    expect(store.swarm.isActive).toBe(false)
+    expect(store.swarm.actionText).toBe('SWARM IN STANDBY MODE')
+    expect(store.runtime.sim.isActive).toBe(false)
+    toggleActive(store)
+    expect(store.swarm.actionText).toBe('SWARM ANALYZING NETWORK PATTERNS')
+    expect(store.display.version).toBe(v + 2)
   })
 
   it.each([
     ['Swarm Density', 50, 50],
     ['Processing Speed', 150, 100],
     ['Error Resilience', -4, 0],
-  ])('setParameter(%s, %s) → %s, in the store and the sim', (name, value, stored) => {
-    setParameter(name, value)
-    expect(swarm.parameters.find((p) => p.name === name)?.value).toBe(stored)
-    expect(runtime.sim.parameters.find((p) => p.name === name)?.value).toBe(stored)
+  ])('setParameter(store, %s, %s) → %s, in the store and the sim', (name, value, stored) => {
+    setParameter(store, name, value)
+    expect(store.swarm.parameters.find((p) => p.name === name)?.value).toBe(stored)
+    expect(store.runtime.sim.parameters.find((p) => p.name === name)?.value).toBe(stored)
   })
 
   it('setParameter ignores unknown names', () => {
-    setParameter('Warp Factor', 9)
-    expect(swarm.parameters.map((p) => p.value)).toEqual([75, 80, 92, 87, 91])
+    setParameter(store, 'Warp Factor', 9)
+    expect(store.swarm.parameters.map((p) => p.value)).toEqual([75, 80, 92, 87, 91])
   })
 
   it.each([
     [7, 7],
     [0, 1],
     [25, 10],
-  ])('setSpeed(%s) → %s', (v, s) => {
-    setSpeed(v)
-    expect(swarm.speed).toBe(s)
-    expect(runtime.sim.speed).toBe(s)
+  ])('setSpeed(store, %s) → %s', (v, s) => {
+    setSpeed(store, v)
+    expect(store.swarm.speed).toBe(s)
+    expect(store.runtime.sim.speed).toBe(s)
   })
 
   it('markFailing by id or index: failing list, efficiency −0.3, unknown ignored', () => {
-    const id = display.buffers.ids[5]!
-    expect(markFailing(id)).toBe(5)
-    expect(markFailing(9)).toBe(9)
-    expect(markFailing('nobody')).toBe(-1)
-    expect(markFailing(146)).toBe(-1)
-    expect(swarm.failingCount).toBe(2)
-    expect(swarm.failingAgents).toEqual([id, display.buffers.ids[9]])
-    expect(swarm.efficiency).toBe('96.7')
+    const id = store.display.buffers.ids[5]!
+    expect(markFailing(store, id)).toBe(5)
+    expect(markFailing(store, 9)).toBe(9)
+    expect(markFailing(store, 'nobody')).toBe(-1)
+    expect(markFailing(store, 146)).toBe(-1)
+    expect(store.swarm.failingCount).toBe(2)
+    expect(store.swarm.failingAgents).toEqual([id, store.display.buffers.ids[9]])
+    expect(store.swarm.efficiency).toBe('96.7')
   })
 
   it('select and hover', () => {
-    const id = display.buffers.ids[3]!
-    selectAgent(id)
-    expect(swarm.selectedAgentId).toBe(id)
-    expect(selectedAgent()).toEqual(toAgent(runtime.sim.buffers, 3))
-    expect(agentById('nope')).toBeNull()
-    selectAgent(null)
-    expect(selectedAgent()).toBeNull()
-    setHoverInfo({ agentId: id, position: { x: 4, y: 5 } })
-    expect(swarm.hoverInfo).toEqual({ agentId: id, position: { x: 4, y: 5 } })
+    const id = store.display.buffers.ids[3]!
+    selectAgent(store, id)
+    expect(store.swarm.selectedAgentId).toBe(id)
+    expect(selectedAgent(store)).toEqual(toAgent(store.runtime.sim.buffers, 3))
+    expect(agentById(store, 'nope')).toBeNull()
+    selectAgent(store, null)
+    expect(selectedAgent(store)).toBeNull()
+    setHoverInfo(store, { agentId: id, position: { x: 4, y: 5 } })
+    expect(store.swarm.hoverInfo).toEqual({ agentId: id, position: { x: 4, y: 5 } })
   })
 })
 
 describe('frames', () => {
   it('a frame steps the sim, bumps the version and recomputes the links', () => {
-    const spy = vi.spyOn(runtime.linkSearch, 'run')
-    const v = display.version
-    frame(STEP_MS)
-    expect(runtime.sim.stepIndex).toBe(1)
-    expect(display.version).toBe(v + 1)
+    const spy = vi.spyOn(store.runtime.linkSearch, 'run')
+    const v = store.display.version
+    frame(store, STEP_MS)
+    expect(store.runtime.sim.stepIndex).toBe(1)
+    expect(store.display.version).toBe(v + 1)
     expect(spy).toHaveBeenCalledTimes(1)
   })
 
   it('paused: no steps, no version bump, no link work; the clock still follows', () => {
-    setPaused(true)
-    const spy = vi.spyOn(runtime.linkSearch, 'run')
-    const before = runtime.sim.nowMs
-    const v = display.version
-    for (let k = 0; k < 10; k++) frame(100)
-    expect(runtime.sim.stepIndex).toBe(0)
-    expect(display.version).toBe(v)
+    setPaused(store, true)
+    const spy = vi.spyOn(store.runtime.linkSearch, 'run')
+    const before = store.runtime.sim.nowMs
+    const v = store.display.version
+    for (let k = 0; k < 10; k++) frame(store, 100)
+    expect(store.runtime.sim.stepIndex).toBe(0)
+    expect(store.display.version).toBe(v)
     expect(spy).not.toHaveBeenCalled()
-    expect(runtime.sim.nowMs - before).toBeCloseTo(1000, 6)
+    expect(store.runtime.sim.nowMs - before).toBeCloseTo(1000, 6)
   })
 
   it(`above 20,000 agents the link search is staged over ${LINK_EVERY_LARGE} frames`, () => {
-    resetSwarm({ seed: 2, count: 20_001 })
-    const full = vi.spyOn(runtime.linkSearch, 'run')
-    const staged = vi.spyOn(runtime.linkSearch, 'runStaged')
-    for (let k = 0; k < 8; k++) frame(STEP_MS)
+    newStore({ seed: 2, count: 20_001 })
+    const full = vi.spyOn(store.runtime.linkSearch, 'run')
+    const staged = vi.spyOn(store.runtime.linkSearch, 'runStaged')
+    for (let k = 0; k < 8; k++) frame(store, STEP_MS)
     expect(full).not.toHaveBeenCalled()
     expect(staged.mock.results.map((r) => r.value)).toEqual([
       false,
@@ -190,19 +202,19 @@ describe('frames', () => {
       true,
     ])
     // paused: the search under way is finished, then nothing more
-    frame(STEP_MS)
-    setPaused(true)
-    for (let k = 0; k < 10; k++) frame(STEP_MS)
+    frame(store, STEP_MS)
+    setPaused(store, true)
+    for (let k = 0; k < 10; k++) frame(store, STEP_MS)
     expect(staged).toHaveBeenCalledTimes(12)
   })
 
   it(`panels' figures are synced at most every ${DERIVED_SYNC_MS} ms`, () => {
-    setPaused(true)
-    runtime.sim.efficiency = 80
-    frame(DERIVED_SYNC_MS - 10)
-    expect(swarm.efficiency).toBe('97.3')
-    frame(10)
-    expect(swarm.efficiency).toBe('80.0')
+    setPaused(store, true)
+    store.runtime.sim.efficiency = 80
+    frame(store, DERIVED_SYNC_MS - 10)
+    expect(store.swarm.efficiency).toBe('97.3')
+    frame(store, 10)
+    expect(store.swarm.efficiency).toBe('80.0')
   })
 
   it.each([
@@ -212,55 +224,97 @@ describe('frames', () => {
   ])('step cost %s ms → cap %s: a 500 ms frame runs %s steps', (msPerCall, cap, steps) => {
     let t = 0
     vi.spyOn(performance, 'now').mockImplementation(() => (t += msPerCall))
-    frame(STEP_MS)
-    expect((runtime.local as LocalSimSource).maxStepsPerFrame).toBe(cap)
-    const before = runtime.sim.stepIndex
-    frame(500)
-    expect(runtime.sim.stepIndex - before).toBe(steps)
+    frame(store, STEP_MS)
+    expect((store.runtime.local as LocalSimSource).maxStepsPerFrame).toBe(cap)
+    const before = store.runtime.sim.stepIndex
+    frame(store, 500)
+    expect(store.runtime.sim.stepIndex - before).toBe(steps)
   })
 
   it('the rAF/timer clock drives frames until stopped', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] })
-    startSimulation()
+    startSimulation(store)
     vi.advanceTimersByTime(1000)
-    expect(runtime.sim.stepIndex).toBeGreaterThanOrEqual(58)
-    expect(runtime.sim.stepIndex).toBeLessThanOrEqual(61)
-    stopSimulation()
-    const steps = runtime.sim.stepIndex
+    expect(store.runtime.sim.stepIndex).toBeGreaterThanOrEqual(58)
+    expect(store.runtime.sim.stepIndex).toBeLessThanOrEqual(61)
+    stopSimulation(store)
+    const steps = store.runtime.sim.stepIndex
     vi.advanceTimersByTime(1000)
-    expect(runtime.sim.stepIndex).toBe(steps)
+    expect(store.runtime.sim.stepIndex).toBe(steps)
   })
 })
 
 describe('main view through the store (§4)', () => {
   it('initial message, simulated error at 2 s (alert + error popup entry), recovery at 8 s', () => {
-    setActive(false)
-    startSimulation({ clock: false })
+    setActive(store, false)
+    startSimulation(store, { clock: false })
     expect(texts()).toEqual(['Initializing vPOS swarm core... neural mesh online'])
-    advanceSimulation(2000)
+    advanceSimulation(store, 2000)
     expect(texts().filter((t) => t.startsWith('[ERROR:'))).toHaveLength(1)
-    expect(swarm.recentErrors).toHaveLength(1)
-    expect(swarm.failingCount).toBe(1)
-    advanceSimulation(6000)
+    expect(store.swarm.recentErrors).toHaveLength(1)
+    expect(store.swarm.failingCount).toBe(1)
+    advanceSimulation(store, 6000)
     expect(texts().filter((t) => t.startsWith('[RECOVERY:'))).toHaveLength(1)
-    expect(swarm.failingCount).toBe(0)
-    for (const m of swarm.messages) expect(new Date(m.timestamp).toISOString()).toBe(m.timestamp)
+    expect(store.swarm.failingCount).toBe(0)
+    for (const m of store.swarm.messages)
+      expect(new Date(m.timestamp).toISOString()).toBe(m.timestamp)
   })
 
   it('message timestamps follow the sim clock, which follows the wall clock', () => {
-    resetSwarm({ seed: 3, count: 30, epochMs: Date.UTC(2025, 0, 1, 12) })
-    setActive(false)
-    startSimulation({ clock: false })
-    setPaused(true)
-    frame(60_000)
-    setPaused(false)
-    advanceSimulation(2000)
-    const alert = swarm.messages.find((m) => m.text.startsWith('[ERROR:'))
+    newStore({ seed: 3, count: 30, epochMs: Date.UTC(2025, 0, 1, 12) })
+    setActive(store, false)
+    startSimulation(store, { clock: false })
+    setPaused(store, true)
+    frame(store, 60_000)
+    setPaused(store, false)
+    advanceSimulation(store, 2000)
+    const alert = store.swarm.messages.find((m) => m.text.startsWith('[ERROR:'))
     expect(alert?.timestamp).toBe('2025-01-01T12:01:02.000Z')
   })
 })
 
 describe('live feed source', () => {
+  /** The feed's source as the App wires it: its questions answered by this store, its events acted on. */
+  function attachedLive(): LiveFeedSource {
+    const live: LiveFeedSource = new LiveFeedSource({
+      seed: store.runtime.sim.seed,
+      world: store.runtime.sim.world,
+      isShown: () => store.runtime.source === live,
+      isPaused: () => store.swarm.paused,
+    })
+    attachLiveFeed(store, live)
+    return live
+  }
+
+  it('alone, it only emits events: the store changes once they are acted on', () => {
+    const live = new LiveFeedSource({
+      seed: 1,
+      world: store.runtime.sim.world,
+      isShown: () => false,
+      isPaused: () => false,
+    })
+    const events: LiveSourceEvent[] = []
+    live.events((e) => events.push(e))
+    live.setSource('live')
+    live.applyState(liveState(5))
+    live.setActionText('Connection error')
+    live.log('system', '[FEED] hello')
+    live.setSource('sim')
+    expect(events.map((e) => e.kind)).toEqual(['hold', 'state', 'hold', 'notice', 'log', 'lost'])
+    expect(store.swarm.source).toBe('sim')
+    expect(store.display.buffers).toBe(store.runtime.sim.buffers)
+    expect(texts()).not.toContain('[FEED] hello')
+  })
+
+  it('?feed=live holds the local sim still until the first state, then lets go', () => {
+    const live = attachedLive()
+    live.setSource('live')
+    expect(store.swarm.paused).toBe(true)
+    live.applyState(liveState(5))
+    expect(store.swarm.paused).toBe(false)
+    expect(store.swarm.source).toBe('live')
+  })
+
   function liveState(n: number): { agents: WireAgent[]; metrics: never; failingAgents: string[] } {
     const other = createSwarmSim({ seed: 77, count: n })
     const { agents, failingAgents } = buffersToWire(other.buffers)
@@ -268,21 +322,21 @@ describe('live feed source', () => {
   }
 
   it('its first state becomes the displayed swarm; the local sim stops stepping', () => {
-    const live = new LiveFeedSource()
+    const live = attachedLive()
     const st = liveState(40)
     live.applyState(st)
-    expect(swarm.source).toBe('live')
-    expect(swarm.controllable).toBe(false)
-    expect(display.buffers).not.toBe(runtime.sim.buffers)
-    expect(display.buffers.count).toBe(40)
-    expect(display.buffers.ids[0]).toBe(st.agents[0]!.id)
-    expect(swarm.metrics.totalAgents).toBe(40)
-    frame(100)
-    expect(runtime.sim.stepIndex).toBe(0)
+    expect(store.swarm.source).toBe('live')
+    expect(store.swarm.controllable).toBe(false)
+    expect(store.display.buffers).not.toBe(store.runtime.sim.buffers)
+    expect(store.display.buffers.count).toBe(40)
+    expect(store.display.buffers.ids[0]).toBe(st.agents[0]!.id)
+    expect(store.swarm.metrics.totalAgents).toBe(40)
+    frame(store, 100)
+    expect(store.runtime.sim.stepIndex).toBe(0)
   })
 
   it('errors mark the agent failing, with Error Rate from the displayed failing set; back to the local sim', () => {
-    const live = new LiveFeedSource()
+    const live = attachedLive()
     const st = liveState(10)
     live.applyState(st)
     live.applyError({
@@ -293,29 +347,29 @@ describe('live feed source', () => {
       agentId: st.agents[4]!.id,
     })
     expect(texts()).toContain('[ERROR AGT-104] Checksum mismatch')
-    frame(DERIVED_SYNC_MS)
-    expect(swarm.failingAgents).toEqual([st.agents[4]!.id])
-    expect(swarm.health.find((h) => h.name === 'Error Rate')?.value).toBe('10.00%')
+    frame(store, DERIVED_SYNC_MS)
+    expect(store.swarm.failingAgents).toEqual([st.agents[4]!.id])
+    expect(store.swarm.health.find((h) => h.name === 'Error Rate')?.value).toBe('10.00%')
     live.setSource('sim')
-    expect(swarm.source).toBe('sim')
-    expect(display.buffers).toBe(runtime.sim.buffers)
-    expect(swarm.isActive).toBe(true)
+    expect(store.swarm.source).toBe('sim')
+    expect(store.display.buffers).toBe(store.runtime.sim.buffers)
+    expect(store.swarm.isActive).toBe(true)
   })
 
   it('§8 feed texts stay in the banner through panel syncs until the feed returns', () => {
-    const live = new LiveFeedSource()
+    const live = attachedLive()
     live.applyState(liveState(10))
     live.setActionText('Connection error')
-    expect(swarm.actionText).toBe('Connection error')
+    expect(store.swarm.actionText).toBe('Connection error')
     live.setActionText('Connection to data feed lost')
-    for (let k = 0; k < 10; k++) frame(DERIVED_SYNC_MS)
-    expect(swarm.actionText).toBe('Connection to data feed lost')
+    for (let k = 0; k < 10; k++) frame(store, DERIVED_SYNC_MS)
+    expect(store.swarm.actionText).toBe('Connection to data feed lost')
     live.applyState(liveState(10)) // the feed is back: its first state
-    expect(swarm.actionText).toBe('SWARM ANALYZING NETWORK PATTERNS')
+    expect(store.swarm.actionText).toBe('SWARM ANALYZING NETWORK PATTERNS')
   })
 
   it('"Simulate locally" forks the live swarm; "Back to live" shows the server\'s again', () => {
-    const live = new LiveFeedSource()
+    const live = attachedLive()
     const st = liveState(12)
     live.applyState(st)
     live.applyError({
@@ -325,21 +379,21 @@ describe('live feed source', () => {
       timestamp: '2025-01-01T00:00:00.000Z',
       agentId: st.agents[2]!.id,
     })
-    setSpeed(9)
-    expect(swarm.speed).toBe(5) // read-only while live
-    simulateLocally()
-    expect(swarm.source).toBe('sim')
-    expect(swarm.controllable).toBe(true)
-    expect(display.buffers.ids[2]).toBe(st.agents[2]!.id)
-    expect(swarm.failingAgents).toEqual([st.agents[2]!.id])
-    expect(display.buffers.x[5]).toBe(live.buffers.x[5])
-    setSpeed(9)
-    frame(DERIVED_SYNC_MS)
-    expect(swarm.speed).toBe(9)
+    setSpeed(store, 9)
+    expect(store.swarm.speed).toBe(5) // read-only while live
+    simulateLocally(store)
+    expect(store.swarm.source).toBe('sim')
+    expect(store.swarm.controllable).toBe(true)
+    expect(store.display.buffers.ids[2]).toBe(st.agents[2]!.id)
+    expect(store.swarm.failingAgents).toEqual([st.agents[2]!.id])
+    expect(store.display.buffers.x[5]).toBe(live.buffers.x[5])
+    setSpeed(store, 9)
+    frame(store, DERIVED_SYNC_MS)
+    expect(store.swarm.speed).toBe(9)
     live.applyState(liveState(12)) // a new live state does not take the fork away
-    expect(swarm.source).toBe('sim')
-    backToLive()
-    expect(swarm.source).toBe('live')
-    expect(swarm.speed).toBe(5)
+    expect(store.swarm.source).toBe('sim')
+    backToLive(store)
+    expect(store.swarm.source).toBe('live')
+    expect(store.swarm.speed).toBe(5)
   })
 })

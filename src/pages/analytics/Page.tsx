@@ -5,7 +5,7 @@ import { media } from '../../ui/theme'
 import { TYPE_COLORS } from '../../sim/agents'
 import { createRng } from '../../sim/random'
 import { AGENT_TYPE } from '../../sim/types'
-import { display, swarm } from '../../state/swarmStore'
+
 import { currentSwarmParams } from '../../state/urlParams'
 import { Button } from '../../ui/Button'
 import { Card, CardGrid } from '../../ui/Card'
@@ -32,6 +32,8 @@ import {
   powerClass,
   systemHealthPercent,
 } from './swarmSummary'
+import { useSwarmStore } from '../../state/swarmStoreContext'
+import type { SwarmStore } from '../../state/swarmStore'
 
 /** Salt on `?seed=` so this screen's demo series are their own stream. */
 const SEED_SALT = 0xa1
@@ -53,13 +55,14 @@ const typeColor = (t: TypeCount) =>
   hex(TYPE_COLORS[AGENT_TYPE[t.type]] ?? TYPE_COLORS[AGENT_TYPE.other]!)
 const typeLabel = (t: TypeCount) => t.type.charAt(0).toUpperCase() + t.type.slice(1)
 
-function readTypes(): TypeCount[] {
-  return countAgentTypes(display.buffers.type, display.buffers.count)
+function readTypes(store: SwarmStore): TypeCount[] {
+  return countAgentTypes(store.display.buffers.type, store.display.buffers.count)
 }
 
 function SummaryCards({ performance }: { performance: PerformancePoint[] }) {
+  const store = useSwarmStore()
   const theme = useTheme()
-  const snap = useSnapshot(swarm)
+  const snap = useSnapshot(store.swarm)
   const { totalAgents, processingPower, networkLatency, completedTasks } = snap.metrics
   const health = systemHealthPercent(totalAgents, snap.failingCount)
   const latency = latencyClass(networkLatency)
@@ -118,6 +121,7 @@ function ChartBoundary({ title, children }: { title: string; children: ReactNode
 /** Analytics: swarm summary cards and four demo charts (visx), responsive, with tooltips. */
 // eslint-disable-next-line max-lines-per-function -- 131 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export default function AnalyticsPage() {
+  const store = useSwarmStore()
   const theme = useTheme()
   const [series] = useState(() => {
     const rng = createRng(currentSwarmParams().seed + SEED_SALT)
@@ -128,19 +132,19 @@ export default function AnalyticsPage() {
       traffic: trafficSeries(rng, now),
     }
   })
-  const [types, setTypes] = useState<TypeCount[]>(readTypes)
+  const [types, setTypes] = useState<TypeCount[]>(() => readTypes(store))
   useEffect(() => {
-    const timer = setInterval(() => setTypes(readTypes()), TYPE_COUNT_MS)
+    const timer = setInterval(() => setTypes(readTypes(store)), TYPE_COUNT_MS)
     // The displayed swarm can arrive after this page (the sim worker's first frame): until it has
     // agents, read again on each of the store's panel syncs rather than waiting 5 s.
-    const unsubscribe = subscribe(swarm, () =>
-      setTypes((prev) => (prev.some((t) => t.count > 0) ? prev : readTypes())),
+    const unsubscribe = subscribe(store.swarm, () =>
+      setTypes((prev) => (prev.some((t) => t.count > 0) ? prev : readTypes(store))),
     )
     return () => {
       clearInterval(timer)
       unsubscribe()
     }
-  }, [])
+  }, [store])
   const totalTyped = types.reduce((s, t) => s + t.count, 0)
   const pct = (v: number) => `${v.toFixed(1)}%`
 

@@ -3,7 +3,7 @@ import styled, { useTheme } from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { media } from '../../ui/theme'
 import { createRng } from '../../sim/random'
-import { swarm } from '../../state/swarmStore'
+
 import { currentSwarmParams } from '../../state/urlParams'
 import { Button } from '../../ui/Button'
 import { Card, CardGrid } from '../../ui/Card'
@@ -25,6 +25,7 @@ import {
 } from './computeData'
 import { ResourceAllocation, SystemWarnings } from './ComputePanels'
 import { NodesTable, TasksTable } from './ComputeTables'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 /** Salts on `?seed=`: the cluster and the warnings are separate random streams. */
 const CLUSTER_SALT = 0xc0
@@ -88,8 +89,9 @@ function useComputeModel(): ComputeModel {
 }
 
 function SummaryCards({ cluster }: { cluster: ClusterState }) {
+  const store = useSwarmStore()
   const theme = useTheme()
-  const { processingPower } = useSnapshot(swarm).metrics
+  const { processingPower } = useSnapshot(store.swarm).metrics
   const online = cluster.nodes.filter((n) => n.status === 'online')
   const cores = online.reduce((s, n) => s + n.cores, 0)
   const memory = online.reduce((s, n) => s + n.memoryGb, 0)
@@ -126,7 +128,8 @@ function SummaryCards({ cluster }: { cluster: ClusterState }) {
 }
 
 function ComputeContent({ model }: { model: ComputeModel }) {
-  const { processingPower } = useSnapshot(swarm).metrics
+  const store = useSwarmStore()
+  const { processingPower } = useSnapshot(store.swarm).metrics
   return (
     <>
       <SummaryCards cluster={model.cluster} />

@@ -15,6 +15,7 @@ import {
   type ComponentHealth,
   type Operation,
 } from './diagnosticsData'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 /** Salt on `?seed=` so this screen's draws are their own stream. */
 const SEED_SALT = 0xd1
@@ -46,6 +47,7 @@ export interface DiagnosticsModel {
  * page's seeded random source when the operation finishes, a log of what happened.
  */
 export function useDiagnostics(): DiagnosticsModel {
+  const store = useSwarmStore()
   const [rng] = useState<Rng>(() => createRng(currentSwarmParams().seed + SEED_SALT))
   const [components, setComponents] = useState<ComponentHealth[] | null>(null)
   const [busy, setBusy] = useState<DiagnosticsModel['busy']>(null)
@@ -101,13 +103,13 @@ export function useDiagnostics(): DiagnosticsModel {
           const text = op === 'diagnose' ? diagnoseFailureText(id) : repairFailureText(id)
           write(text, 'alert')
           setAlert(text)
-          appendMessage('alert', text)
+          appendMessage(store, 'alert', text)
         }
         busyRef.current = false
         setBusy(null)
       }, operationMs(op))
     },
-    [rng, write],
+    [rng, write, store],
   )
 
   const fullScan = useCallback(() => {

@@ -1,7 +1,8 @@
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
-import { swarm, toggleActive } from '../../state/swarmStore'
+import { toggleActive } from '../../state/swarmStore'
 import { FeedBadge } from './FeedBadge'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 const Bar = styled.div`
   display: flex;
@@ -74,7 +75,8 @@ const Switch = styled.button.attrs({ type: 'button' })`
 
 /** §2 action-text banner, §4 active/standby control and the feed badge, in one row. */
 export function ActionBanner() {
-  const { actionText, isActive, controllable } = useSnapshot(swarm)
+  const store = useSwarmStore()
+  const { actionText, isActive, controllable } = useSnapshot(store.swarm)
   return (
     <Bar>
       <Banner $active={isActive} aria-live="polite" data-testid="action-text">
@@ -88,7 +90,7 @@ export function ActionBanner() {
         title={
           controllable ? undefined : "The live swarm is the server's: simulate locally to change it"
         }
-        onClick={toggleActive}
+        onClick={() => toggleActive(store)}
       >
         <span aria-hidden="true" />
         {isActive ? 'ACTIVE' : 'STANDBY'}

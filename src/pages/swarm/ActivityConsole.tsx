@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import { glass } from '../../ui/glass'
 import { useSnapshot } from 'valtio'
 import type { MessageType } from '../../sim'
-import { swarm } from '../../state/swarmStore'
+
 import {
   consoleFilters,
   effectiveFilter,
@@ -13,6 +13,7 @@ import {
 } from './consoleFilters'
 import { IconButton } from './OverlayPanel'
 import { clockText } from './time'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 const Frame = styled.section`
   pointer-events: auto;
@@ -135,7 +136,8 @@ const LogLine = memo(function LogLine({
  * timestamp toggles. TASK and NODE filters are desktop only.
  */
 export function ActivityConsole({ mobile }: { mobile: boolean }) {
-  const { messages } = useSnapshot(swarm)
+  const store = useSwarmStore()
+  const { messages } = useSnapshot(store.swarm)
   const [chosen, setChosen] = useState<ConsoleFilter>('ALL')
   const [autoScroll, setAutoScroll] = useState(true)
   const [timestamps, setTimestamps] = useState(true)

@@ -2,7 +2,7 @@ import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { FOLLOW_ZOOM } from '../../scene/camera/camera'
 import { followAgent } from '../../state/cameraStore'
-import { selectAgent, swarm } from '../../state/swarmStore'
+import { selectAgent } from '../../state/swarmStore'
 import { Badge, type Tone as BadgeTone } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
 import { Modal, ModalClose, ModalTitle } from '../../ui/Modal'
@@ -12,6 +12,8 @@ import { AgentStatusTab } from './AgentStatusTab'
 import { useIsMobile, usePolled, useToggle } from './hooks'
 import { TIER_TONE, TONE_HEX, efficiencyFraction, efficiencyTier } from './ratings'
 import { displayedAgent, swarmNowMs } from './swarmReadings'
+import { useSwarmStore } from '../../state/swarmStoreContext'
+import type { SwarmStore } from '../../state/swarmStore'
 
 const Head = styled.header`
   display: flex;
@@ -58,9 +60,9 @@ const Pending = styled.p`
 `
 
 /** Closes the modal and hands the camera to the agent (FollowChip shows it; a pan or zoom ends it). */
-function follow(id: string, zoom: number | null) {
+function follow(store: SwarmStore, id: string, zoom: number | null) {
   followAgent(id, zoom)
-  selectAgent(null)
+  selectAgent(store, null)
 }
 
 const STATUS_TONE: Record<string, BadgeTone> = {
@@ -75,15 +77,16 @@ const OTHER_TABS = [
   ['resources', 'Resources'],
 ] as const
 
-/** §2 agent detail modal for swarm.selectedAgentId (Radix Dialog: outside click, Escape, CLOSE). */
+/** §2 agent detail modal for store.swarm.selectedAgentId (Radix Dialog: outside click, Escape, CLOSE). */
 export function AgentDetailModal() {
-  const { selectedAgentId } = useSnapshot(swarm)
+  const store = useSwarmStore()
+  const { selectedAgentId } = useSnapshot(store.swarm)
   const compact = useIsMobile()
   return (
     <Modal
       open={selectedAgentId !== null}
       onOpenChange={(open) => {
-        if (!open) selectAgent(null)
+        if (!open) selectAgent(store, null)
       }}
       width={820}
       compact={compact}
@@ -95,7 +98,12 @@ export function AgentDetailModal() {
 
 // eslint-disable-next-line max-lines-per-function -- 82 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 function AgentDetail({ id, compact }: { id: string; compact: boolean }) {
-  const reading = usePolled(() => ({ agent: displayedAgent(id), now: swarmNowMs() }), 500, id)
+  const store = useSwarmStore()
+  const reading = usePolled(
+    () => ({ agent: displayedAgent(store, id), now: swarmNowMs(store) }),
+    500,
+    id,
+  )
   const agent = reading.agent
   const phase = useToggle(agent?.status === 'processing', SPINNER_TOGGLE_MS)
   const spinner = phase ? 'b' : 'a'
@@ -144,10 +152,10 @@ function AgentDetail({ id, compact }: { id: string; compact: boolean }) {
         </Titles>
         <Side>
           <small>{MODAL_VERSION_TEXT}</small>
-          <Button $size="sm" $variant="ghost" onClick={() => follow(agent.id, null)}>
+          <Button $size="sm" $variant="ghost" onClick={() => follow(store, agent.id, null)}>
             Follow
           </Button>
-          <Button $size="sm" $variant="ghost" onClick={() => follow(agent.id, FOLLOW_ZOOM)}>
+          <Button $size="sm" $variant="ghost" onClick={() => follow(store, agent.id, FOLLOW_ZOOM)}>
             Zoom to agent
           </Button>
           <ModalClose asChild>

@@ -3,13 +3,14 @@ import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { FOLLOW_ZOOM } from '../../scene/camera/camera'
 import { followAgent } from '../../state/cameraStore'
-import { swarm } from '../../state/swarmStore'
+
 import { HOVER_HINT_TEXT, countText, modeTexts, networkBarPercent, shortName } from './agentText'
 import { usePolled } from './hooks'
 import { HOVER_CARD_MAX_WIDTH, placeHoverCard } from './hoverCard'
 import { TONE_HEX, efficiencyFraction, hoverEnergyTone } from './ratings'
 import { displayedAgent } from './swarmReadings'
 import { useEasedNumber } from './useEasedNumber'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 const Card = styled.div`
   position: fixed;
@@ -121,16 +122,18 @@ function useFollowKeys(agentId: string) {
   }, [agentId])
 }
 
-/** §2 agent hover card at swarm.hoverInfo.position (≤ 260 px, kept inside the viewport). */
+/** §2 agent hover card at store.swarm.hoverInfo.position (≤ 260 px, kept inside the viewport). */
 export function AgentHoverCard() {
-  const { hoverInfo, selectedAgentId } = useSnapshot(swarm)
+  const store = useSwarmStore()
+  const { hoverInfo, selectedAgentId } = useSnapshot(store.swarm)
   if (!hoverInfo || selectedAgentId !== null) return null
   return <HoverCard agentId={hoverInfo.agentId} x={hoverInfo.position.x} y={hoverInfo.position.y} />
 }
 
 // eslint-disable-next-line max-lines-per-function -- 87 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 function HoverCard({ agentId, x, y }: { agentId: string; x: number; y: number }) {
-  const agent = usePolled(() => displayedAgent(agentId), 250, agentId)
+  const store = useSwarmStore()
+  const agent = usePolled(() => displayedAgent(store, agentId), 250, agentId)
   const ref = useRef<HTMLDivElement>(null)
   const [pos, setPos] = useState<{ left: number; top: number } | null>(null)
   const energy = useEasedNumber(agent?.energyLevel ?? 0)

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { glass } from '../../ui/glass'
 import { useSnapshot } from 'valtio'
-import { selectAgent, swarm } from '../../state/swarmStore'
+import { selectAgent } from '../../state/swarmStore'
 import { shortName } from './agentText'
 import { POPUP_INITIAL, POPUP_ROWS, popupDismiss, popupDueIn, popupStep } from './errorPopup'
 import { IconButton } from './OverlayPanel'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 const Box = styled.section`
   pointer-events: auto;
@@ -78,7 +79,8 @@ const More = styled.p`
  * latest errors, dismissable (the page does not render it on mobile).
  */
 export function ErrorPopup() {
-  const s = useSnapshot(swarm)
+  const store = useSwarmStore()
+  const s = useSnapshot(store.swarm)
   const failing = s.failingCount
   const active = s.isActive
   const [state, setState] = useState(POPUP_INITIAL)
@@ -131,7 +133,7 @@ export function ErrorPopup() {
                 {failingIds.has(e.agentId) && (
                   <IconButton
                     aria-label={`Inspect agent ${shortName(e.agentId)}`}
-                    onClick={() => selectAgent(e.agentId)}
+                    onClick={() => selectAgent(store, e.agentId)}
                   >
                     ›
                   </IconButton>

@@ -3,10 +3,11 @@ import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import type { FeedState } from '../../feed/connection'
 import { feedStatus } from '../../feed/liveFeed'
-import { appendMessage, swarm } from '../../state/swarmStore'
+import { appendMessage } from '../../state/swarmStore'
 import { BADGE_POLL_MS, CONNECTION_LOST_TEXT, badgeText, connectionLost } from './feedBadge'
 import { usePolled } from './hooks'
 import { shownSwarm } from './statusWords'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 const Pill = styled.div<{ $live: boolean }>`
   pointer-events: auto;
@@ -41,13 +42,14 @@ const FeedConnection = createContext<FeedState>('idle')
  * arrived is described with the connection that brought it.
  */
 export function FeedConnectionProvider({ children }: { children: ReactNode }) {
-  const shown = shownSwarm(useSnapshot(swarm)).kind
+  const store = useSwarmStore()
+  const shown = shownSwarm(useSnapshot(store.swarm)).kind
   const state = usePolled(() => feedStatus.state, BADGE_POLL_MS, shown)
   const previous = useRef<FeedState>(state)
   useEffect(() => {
-    if (connectionLost(previous.current, state)) appendMessage('alert', CONNECTION_LOST_TEXT)
+    if (connectionLost(previous.current, state)) appendMessage(store, 'alert', CONNECTION_LOST_TEXT)
     previous.current = state
-  }, [state])
+  }, [state, store])
   return <FeedConnection value={state}>{children}</FeedConnection>
 }
 

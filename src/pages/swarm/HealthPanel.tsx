@@ -1,8 +1,9 @@
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
-import { swarm } from '../../state/swarmStore'
+
 import { OverlayPanel } from './OverlayPanel'
 import { TONE_HEX, loadBarTone } from './ratings'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 const Grid = styled.dl`
   margin: 0;
@@ -43,7 +44,8 @@ function valueColor(name: string, value: string): string | undefined {
 
 /** §2 system-health panel: the §3 health items with their trends. */
 export function HealthPanel() {
-  const { health } = useSnapshot(swarm)
+  const store = useSwarmStore()
+  const { health } = useSnapshot(store.swarm)
   return (
     <OverlayPanel title="System Health" testId="health-panel">
       <Grid>

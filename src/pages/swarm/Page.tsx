@@ -17,6 +17,7 @@ import { TasksPanel } from './TasksPanel'
 import { installTestHook } from './testHook'
 import { ZoomControls } from './ZoomControls'
 import { visuallyHidden } from '../../ui/visuallyHidden'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 const Heading = styled.h1`
   ${visuallyHidden}
@@ -27,8 +28,9 @@ const Heading = styled.h1`
  * over it, plus the agent hover card and the agent detail modal.
  */
 export default function SwarmPage() {
+  const store = useSwarmStore()
   const layout = useSwarmLayout()
-  useEffect(() => installTestHook(), [])
+  useEffect(() => installTestHook(store), [store])
   return (
     <FeedConnectionProvider>
       <Heading>Swarm Core</Heading>

@@ -1,11 +1,12 @@
 import { useId } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
-import { backToLive, setParameter, setSpeed, simulateLocally, swarm } from '../../state/swarmStore'
+import { backToLive, setParameter, setSpeed, simulateLocally } from '../../state/swarmStore'
 import { Button } from '../../ui/Button'
 import { OverlayPanel } from './OverlayPanel'
 import { useFeedConnection } from './FeedBadge'
 import { dataSourceText, shownSwarm } from './statusWords'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 const List = styled.div`
   display: flex;
@@ -107,7 +108,8 @@ function Slider({
  * where every control works, "Back to live" shows the server's swarm again.
  */
 function SourceRow() {
-  const s = useSnapshot(swarm)
+  const store = useSwarmStore()
+  const s = useSnapshot(store.swarm)
   const label = dataSourceText(shownSwarm(s), useFeedConnection())
   const live = s.source === 'live' && !s.snapshots.isReplaying
   const forked = s.source === 'sim' && s.liveAvailable && !s.snapshots.isReplaying
@@ -117,12 +119,12 @@ function SourceRow() {
         Data source: <strong data-testid="parameter-data-source">{label}</strong>
       </span>
       {live && (
-        <Button $size="sm" onClick={simulateLocally}>
+        <Button $size="sm" onClick={() => simulateLocally(store)}>
           Simulate locally
         </Button>
       )}
       {forked && (
-        <Button $size="sm" $variant="ghost" onClick={backToLive}>
+        <Button $size="sm" $variant="ghost" onClick={() => backToLive(store)}>
           Back to live
         </Button>
       )}
@@ -133,7 +135,8 @@ function SourceRow() {
 
 /** §2 parameter panel: the §3 swarm parameters and the movement speed as sliders on the sim. */
 export function ParameterPanel() {
-  const { parameters, speed, controllable } = useSnapshot(swarm)
+  const store = useSwarmStore()
+  const { parameters, speed, controllable } = useSnapshot(store.swarm)
   return (
     <OverlayPanel title="Swarm Parameters" testId="parameter-panel">
       <List>
@@ -148,7 +151,7 @@ export function ParameterPanel() {
             color={p.color}
             unit="%"
             disabled={!controllable}
-            onChange={(v) => setParameter(p.name, v)}
+            onChange={(v) => setParameter(store, p.name, v)}
           />
         ))}
         <Slider
@@ -159,7 +162,7 @@ export function ParameterPanel() {
           color="#00f0c8"
           unit=""
           disabled={!controllable}
-          onChange={setSpeed}
+          onChange={(v) => setSpeed(store, v)}
         />
       </List>
     </OverlayPanel>

@@ -6,10 +6,10 @@ import {
   scrubReplay,
   setReplaySpeed,
   stepReplay,
-  swarm,
   toggleReplayPause,
 } from '../../state/swarmStore'
 import { IconButton } from './OverlayPanel'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 const Box = styled.div`
   display: flex;
@@ -69,7 +69,8 @@ function Icon({ kind }: { kind: 'back' | 'play' | 'pause' | 'forward' }) {
 
 /** Replay transport: play/pause, step, speed 0.5/1/2/4×, scrub, exit (DESIGN.md §4). */
 export function ReplayControls() {
-  const m = useSnapshot(swarm).snapshots
+  const store = useSwarmStore()
+  const m = useSnapshot(store.swarm).snapshots
   const count = m.snapshots.length
   const current = m.snapshots[m.currentReplayIndex]
   return (
@@ -88,25 +89,25 @@ export function ReplayControls() {
         max={Math.max(0, count - 1)}
         step={1}
         value={m.currentReplayIndex}
-        onChange={(e) => scrubReplay(Number(e.currentTarget.value))}
+        onChange={(e) => scrubReplay(store, Number(e.currentTarget.value))}
       />
       <Buttons>
         <IconButton
           aria-label="Step back"
-          onClick={() => stepReplay(-1)}
+          onClick={() => stepReplay(store, -1)}
           disabled={m.currentReplayIndex <= 0}
         >
           <Icon kind="back" />
         </IconButton>
         <IconButton
           aria-label={m.isReplayPaused ? 'Play replay' : 'Pause replay'}
-          onClick={toggleReplayPause}
+          onClick={() => toggleReplayPause(store)}
         >
           <Icon kind={m.isReplayPaused ? 'play' : 'pause'} />
         </IconButton>
         <IconButton
           aria-label="Step forward"
-          onClick={() => stepReplay(1)}
+          onClick={() => stepReplay(store, 1)}
           disabled={m.currentReplayIndex >= count - 1}
         >
           <Icon kind="forward" />
@@ -116,13 +117,13 @@ export function ReplayControls() {
             <IconButton
               key={sp}
               aria-pressed={m.replaySpeed === sp}
-              onClick={() => setReplaySpeed(sp)}
+              onClick={() => setReplaySpeed(store, sp)}
             >
               {sp}×
             </IconButton>
           ))}
         </div>
-        <IconButton onClick={exitReplay} style={{ marginLeft: 'auto' }}>
+        <IconButton onClick={() => exitReplay(store)} style={{ marginLeft: 'auto' }}>
           Exit replay
         </IconButton>
       </Buttons>

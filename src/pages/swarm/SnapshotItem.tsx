@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import { formatSnapshotTime, type Snapshot } from '../../sim'
 import { describeSnapshot, renameSnapshot, scrubReplay } from '../../state/swarmStore'
 import { IconButton } from './OverlayPanel'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 const Item = styled.li`
   padding: 6px 8px;
@@ -79,6 +80,7 @@ export function SnapshotItem({
   /** Del: the panel deletes it and offers Undo */
   onDelete: (id: string) => void
 }) {
+  const store = useSwarmStore()
   const [editing, setEditing] = useState(false)
   const [name, setName] = useState(snapshot.name)
   const [description, setDescription] = useState(snapshot.description)
@@ -91,8 +93,8 @@ export function SnapshotItem({
   const save = (e: FormEvent) => {
     e.preventDefault()
     if (!name.trim()) return
-    renameSnapshot(snapshot.id, name)
-    describeSnapshot(snapshot.id, description)
+    renameSnapshot(store, snapshot.id, name)
+    describeSnapshot(store, snapshot.id, description)
     setEditing(false)
   }
 
@@ -129,7 +131,7 @@ export function SnapshotItem({
             <Actions>
               <IconButton
                 aria-label={`Replay from ${snapshot.name}`}
-                onClick={() => scrubReplay(index)}
+                onClick={() => scrubReplay(store, index)}
               >
                 ▶
               </IconButton>

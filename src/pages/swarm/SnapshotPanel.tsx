@@ -7,7 +7,6 @@ import {
   exportSnapshotsBlob,
   importSnapshotsJson,
   restoreSnapshot,
-  swarm,
   takeSnapshot,
 } from '../../state/swarmStore'
 import { ScrollArea } from '../../ui/ScrollArea'
@@ -15,6 +14,7 @@ import { OverlayPanel, IconButton } from './OverlayPanel'
 import { ReplayControls } from './ReplayControls'
 import { SnapshotItem } from './SnapshotItem'
 import { stackList } from '../../ui/stackList'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 /** Larger import files are refused before reading them. */
 const MAX_IMPORT_BYTES = 50 * 1024 * 1024
@@ -88,6 +88,7 @@ function exportName(now = new Date()): string {
  * offer runs out under it, to Take snapshot.
  */
 function useUndoableDelete() {
+  const store = useSwarmStore()
   const [deleted, setDeleted] = useState<DeletedSnapshot | null>(null)
   const [refocus, setRefocus] = useState<string | null>(null)
   const undoRef = useRef<HTMLButtonElement>(null)
@@ -117,12 +118,12 @@ function useUndoableDelete() {
     takeRef,
     listRef,
     remove: (id: string) => {
-      const s = deleteSnapshot(id)
+      const s = deleteSnapshot(store, id)
       if (s) setDeleted(s)
     },
     undo: () => {
       if (!deleted) return
-      restoreSnapshot(deleted)
+      restoreSnapshot(store, deleted)
       setDeleted(null)
       setRefocus(deleted.snapshot.id)
     },
@@ -132,7 +133,8 @@ function useUndoableDelete() {
 /** Snapshot/replay controls (§3, DESIGN.md §4): take, list, rename/describe, delete, replay, export/import. */
 // eslint-disable-next-line max-lines-per-function -- 109 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export function SnapshotPanel() {
-  const m = useSnapshot(swarm).snapshots
+  const store = useSwarmStore()
+  const m = useSnapshot(store.swarm).snapshots
   const fileRef = useRef<HTMLInputElement>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [readError, setReadError] = useState<string | null>(null)
@@ -147,7 +149,7 @@ export function SnapshotPanel() {
     setExporting(true)
     let file: Blob
     try {
-      file = await exportSnapshotsBlob((share) =>
+      file = await exportSnapshotsBlob(store, (share) =>
         setNotice(`Exporting… ${Math.floor(share * 100)}%`),
       )
     } catch {
@@ -186,14 +188,14 @@ export function SnapshotPanel() {
       setReadError('Invalid snapshot file: it could not be read')
       return
     }
-    const result = await importSnapshotsJson(text)
+    const result = await importSnapshotsJson(store, text)
     if (result.ok) setNotice(`Imported ${result.count} snapshot${result.count === 1 ? '' : 's'}`)
   }
 
   return (
     <OverlayPanel title="Snapshots" testId="snapshot-panel">
       <Tools>
-        <IconButton ref={deletion.takeRef} onClick={() => takeSnapshot()}>
+        <IconButton ref={deletion.takeRef} onClick={() => takeSnapshot(store)}>
           Take snapshot
         </IconButton>
         <IconButton onClick={onExport} disabled={m.snapshots.length === 0 || exporting}>
@@ -227,7 +229,7 @@ export function SnapshotPanel() {
             {m.snapshots.map((s, i) => (
               <SnapshotItem
                 key={s.id}
-                snapshot={s as (typeof swarm.snapshots.snapshots)[number]}
+                snapshot={s as (typeof store.swarm.snapshots.snapshots)[number]}
                 index={i}
                 current={m.isReplaying && m.activeSnapshotId === s.id}
                 onDelete={deletion.remove}

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
-import { swarm } from '../../state/swarmStore'
+
 import { ProgressBar } from '../../ui/ProgressBar'
 import { usePolled } from './hooks'
 import { OverlayPanel, Row } from './OverlayPanel'
@@ -16,6 +16,7 @@ import {
 import { useFeedConnection } from './FeedBadge'
 import { dataSourceText, shownSwarm } from './statusWords'
 import { swarmFigures } from './swarmReadings'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 const List = styled.dl`
   margin: 0;
@@ -40,10 +41,15 @@ const BarRow = styled(Row)`
 /** §2 system status panel: swarm-wide figures (collapsible; the page hides it on mobile). */
 // eslint-disable-next-line max-lines-per-function -- 90 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export function StatusPanel() {
-  const s = useSnapshot(swarm)
+  const store = useSwarmStore()
+  const s = useSnapshot(store.swarm)
   const connection = useFeedConnection()
   const [collapsed, setCollapsed] = useState(false)
-  const figures = usePolled(swarmFigures, 1000, s.snapshots.activeSnapshotId ?? s.source)
+  const figures = usePolled(
+    () => swarmFigures(store),
+    1000,
+    s.snapshots.activeSnapshotId ?? s.source,
+  )
   const m = s.metrics
   const agents = figures.count
   const health = systemHealthPercent(agents, s.failingCount)

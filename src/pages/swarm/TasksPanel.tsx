@@ -1,10 +1,11 @@
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
-import { swarm } from '../../state/swarmStore'
+
 import { Badge } from '../../ui/Badge'
 import { ProgressBar } from '../../ui/ProgressBar'
 import { OverlayPanel } from './OverlayPanel'
 import { stackList } from '../../ui/stackList'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 const List = styled.ul`
   ${stackList(8)}
@@ -26,7 +27,8 @@ const Head = styled.div`
 
 /** §2 current-tasks panel: §3 tasks with progress and status. */
 export function TasksPanel() {
-  const { tasks } = useSnapshot(swarm)
+  const store = useSwarmStore()
+  const { tasks } = useSnapshot(store.swarm)
   return (
     <OverlayPanel title="Current Tasks" testId="tasks-panel">
       {tasks.length === 0 ? (

@@ -7,25 +7,27 @@ import { LiveFeedSource } from '../../state/sources/liveSource'
 import { camera } from '../../state/cameraStore'
 import {
   appendMessage,
-  display,
   markFailing,
-  runtime,
   selectAgent,
   syncDerived,
   setHoverInfo,
-  swarm,
+  type HoverInfo,
+  type SwarmStore,
 } from '../../state/swarmStore'
 
+/** The page's store and its actions, bound to it (a test calls them from page.evaluate). */
 interface SwarmTestHook {
-  swarm: typeof swarm
+  swarm: SwarmStore['swarm']
   /** the displayed swarm's buffers, links and version (outside the proxy) */
-  display: typeof display
+  display: SwarmStore['display']
   camera: typeof camera
-  markFailing: typeof markFailing
+  markFailing: (idOrIndex: string | number) => number
   clearFailures: () => void
-  selectAgent: typeof selectAgent
-  setHoverInfo: typeof setHoverInfo
-  appendMessage: typeof appendMessage
+  selectAgent: (id: string | null) => void
+  setHoverInfo: (info: HoverInfo | null) => void
+  appendMessage: (
+    ...args: Parameters<typeof appendMessage> extends [SwarmStore, ...infer R] ? R : never
+  ) => void
 }
 
 declare global {
@@ -38,8 +40,8 @@ declare global {
  * Make an agent fail on the displayed source: the local sim's §4 mark-failing, or on the live swarm
  * (read-only to the visitor) the way the server fails one — a §7.1 type 5 error event.
  */
-function markFailingOnSource(idOrIndex: string | number): number {
-  const live = runtime.source
+function markFailingOnSource(store: SwarmStore, idOrIndex: string | number): number {
+  const live = store.runtime.source
   if (live instanceof LiveFeedSource) {
     const id = typeof idOrIndex === 'number' ? live.buffers.ids[idOrIndex] : idOrIndex
     if (!id || live.indexOfId(id) < 0) return -1
@@ -52,28 +54,28 @@ function markFailingOnSource(idOrIndex: string | number): number {
     })
     return live.indexOfId(id)
   }
-  return markFailing(idOrIndex)
+  return markFailing(store, idOrIndex)
 }
 
 /** Live runs start like the seeded sim, with no failing agent: the still live swarm recovers all. */
-function clearFailures(): void {
-  const live = runtime.source
+function clearFailures(store: SwarmStore): void {
+  const live = store.runtime.source
   if (!(live instanceof LiveFeedSource)) return
   const b = live.buffers
   for (let i = 0; i < b.count; i++) live.recoverAgent(b.ids[i]!)
-  syncDerived()
+  syncDerived(store)
 }
 
-export function installTestHook(search: string = window.location.search): void {
+export function installTestHook(store: SwarmStore, search: string = window.location.search): void {
   if (new URLSearchParams(search).get('e2e') !== '1') return
   window.__vposSwarm = {
-    swarm,
-    display,
+    swarm: store.swarm,
+    display: store.display,
     camera,
-    markFailing: markFailingOnSource,
-    clearFailures,
-    selectAgent,
-    setHoverInfo,
-    appendMessage,
+    markFailing: (idOrIndex) => markFailingOnSource(store, idOrIndex),
+    clearFailures: () => clearFailures(store),
+    selectAgent: (id) => selectAgent(store, id),
+    setHoverInfo: (info) => setHoverInfo(store, info),
+    appendMessage: (...args) => void appendMessage(store, ...args),
   }
 }

@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { media } from '../../ui/theme'
-import { swarm } from '../../state/swarmStore'
+
 import { Button } from '../../ui/Button'
 import { CopyButton } from '../../ui/CopyButton'
 import { PageLayout } from '../../ui/Page'
@@ -13,6 +13,7 @@ import { NotificationsPanel } from './NotificationsPanel'
 import { TerminalSession } from './session'
 import { StatusCards } from './StatusCards'
 import { TerminalConsole } from './TerminalConsole'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 const Grid = styled.div`
   display: grid;
@@ -31,10 +32,11 @@ const Actions = styled.div`
 
 /** Terminal (SPEC §2): command line, status cards, MCP feed connect/disconnect, Clear Terminal. */
 export default function TerminalPage() {
+  const store = useSwarmStore()
   const queryClient = useQueryClient()
-  const [session] = useState(() => new TerminalSession(createBrowserEnv(queryClient)))
+  const [session] = useState(() => new TerminalSession(createBrowserEnv(store, queryClient)))
   const state = useSyncExternalStore(session.subscribe, session.getState)
-  const { metrics } = useSnapshot(swarm)
+  const { metrics } = useSnapshot(store.swarm)
   useEffect(() => () => session.dispose(), [session])
 
   const mcpOpen = state.mcp.status !== 'disconnected'

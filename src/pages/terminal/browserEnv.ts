@@ -1,10 +1,11 @@
 /** The terminal's TerminalEnv in the browser: page timers, EventSource, the swarm store, the API. */
 import type { QueryClient } from '@tanstack/react-query'
-import { swarm } from '../../state/swarmStore'
+
 import { marketTokenQuery } from '../token/queries'
 import type { TerminalEnv } from './types'
+import type { SwarmStore } from '../../state/swarmStore'
 
-export function createBrowserEnv(queryClient: QueryClient): TerminalEnv {
+export function createBrowserEnv(store: SwarmStore, queryClient: QueryClient): TerminalEnv {
   return {
     schedule(fn, ms) {
       const id = window.setTimeout(fn, ms)
@@ -24,12 +25,12 @@ export function createBrowserEnv(queryClient: QueryClient): TerminalEnv {
       return es
     },
     agents: () => ({
-      total: swarm.metrics.totalAgents,
-      active: swarm.metrics.activeAgents,
-      failing: swarm.failingCount,
-      processingPower: swarm.metrics.processingPower,
-      efficiency: swarm.efficiency,
-      source: swarm.source,
+      total: store.swarm.metrics.totalAgents,
+      active: store.swarm.metrics.activeAgents,
+      failing: store.swarm.failingCount,
+      processingPower: store.swarm.metrics.processingPower,
+      efficiency: store.swarm.efficiency,
+      source: store.swarm.source,
     }),
     // staleTime 0: the terminal asks for a fresh answer (the server caches upstream calls anyway).
     tokenInfo: () => queryClient.fetchQuery({ ...marketTokenQuery, staleTime: 0 }),

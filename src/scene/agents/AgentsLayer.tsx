@@ -2,12 +2,13 @@ import { useFrame, useThree } from '@react-three/fiber'
 import { useMemo, useRef } from 'react'
 import type { Mesh, Points, RawShaderMaterial } from 'three'
 import { FRAME_PRIORITY } from '../../state/frameClock'
-import { display, displayedSource, swarm } from '../../state/swarmStore'
+import { displayedSource } from '../../state/swarmStore'
 import type { Redraw } from '../redraw'
 import { visibleRect, type ViewRect, type ViewUniforms } from '../viewUniforms'
 import type { AgentGeometry } from './agentGeometry'
 import { ViewSetChoice } from './viewSetChoice'
 import { setElementProbe } from '../../testing/probes'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 /** Longest frame step the animation clock takes (a background tab must not jump the pulse). */
 const MAX_STEP_S = 0.25
@@ -36,6 +37,7 @@ export function AgentsLayer({
   redraw: Redraw
   view: ViewUniforms
 }) {
+  const store = useSwarmStore()
   const object = useRef<Mesh | Points>(null)
   const rect = useRef<ViewRect>({ minX: 0, minY: 0, maxX: 0, maxY: 0 })
   const clock = useRef(0)
@@ -46,16 +48,19 @@ export function AgentsLayer({
     // an agent's sprite reaches 3.5 × size (≤ 5) world units plus a few CSS px of glow and spinner
     const reach = AGENT_REACH_UNITS + AGENT_REACH_PX / view.uZoom.value
     const needed = visibleRect(view, reach, rect.current)
-    const src = displayedSource()
+    const src = displayedSource(store)
     const set = sets.choose(
       src,
-      display.buffers,
-      display.version,
-      display.links,
-      display.linksVersion,
+      store.display.buffers,
+      store.display.version,
+      store.display.links,
+      store.display.linksVersion,
       needed,
     )
-    if (agents.sync(display.buffers, display.version, needed, set, sets.version) && object.current)
+    if (
+      agents.sync(store.display.buffers, store.display.version, needed, set, sets.version) &&
+      object.current
+    )
       object.current.geometry = agents.geometry
     // what is drawn (tests, diagnostics): the worker's view set, one built here, or every agent
     const drawn = set ? (set === src.viewSet ? 'worker' : 'page') : 'whole'
@@ -65,7 +70,7 @@ export function AgentsLayer({
       redraw.needed = true
     }
     // Animation time stands still while the sim is paused (?paused=1: reproducible frames).
-    if (!swarm.paused) clock.current += Math.min(delta, MAX_STEP_S)
+    if (!store.swarm.paused) clock.current += Math.min(delta, MAX_STEP_S)
     const u = material.uniforms
     u.uTime!.value = clock.current
     if (u.uPixelRatio) u.uPixelRatio.value = state.viewport.dpr

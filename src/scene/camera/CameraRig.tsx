@@ -3,11 +3,12 @@ import { useEffect, useRef } from 'react'
 import { FRAME_PRIORITY } from '../../state/frameClock'
 import type { OrthographicCamera } from 'three'
 import { camera, cameraFollow, stopFollow } from '../../state/cameraStore'
-import { display, swarm } from '../../state/swarmStore'
+
 import type { PickRequests } from '../picking/pickRequests'
 import { updateViewUniforms, type ViewUniforms } from '../viewUniforms'
 import { followStep, type ViewFrame } from './camera'
 import { attachGestures } from './gestureController'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 /**
  * The camera rig: gestures on the canvas write the shared camera store (gestureController.ts);
@@ -16,8 +17,9 @@ import { attachGestures } from './gestureController'
  * (cameraFollow), the pan eases toward it each frame (followStep) until the user pans or zooms.
  */
 export function CameraRig({ picks, view }: { picks: PickRequests; view: ViewUniforms }) {
+  const store = useSwarmStore()
   const gl = useThree((s) => s.gl)
-  useEffect(() => attachGestures(gl.domElement, picks), [gl, picks])
+  useEffect(() => attachGestures(store, gl.domElement, picks), [store, gl, picks])
   /** buffer index of the followed agent last frame (ids move only when the swarm is rebuilt) */
   const followIndex = useRef(-1)
   const frame = useRef<ViewFrame>({ width: 1, height: 1, originX: 0, originY: 0 })
@@ -27,7 +29,7 @@ export function CameraRig({ picks, view }: { picks: PickRequests; view: ViewUnif
     const id = cameraFollow.agentId
     if (id === null) last.current.id = ''
     else {
-      const b = display.buffers
+      const b = store.display.buffers
       let i = followIndex.current
       if (i < 0 || i >= b.count || b.ids[i] !== id) i = followIndex.current = b.ids.indexOf(id)
       if (i < 0 || i >= b.count) {
@@ -36,8 +38,8 @@ export function CameraRig({ picks, view }: { picks: PickRequests; view: ViewUnif
         const f = frame.current
         f.width = state.size.width
         f.height = state.size.height
-        f.originX = swarm.world.width / 2
-        f.originY = swarm.world.height / 2
+        f.originX = store.swarm.world.width / 2
+        f.originY = store.swarm.world.height / 2
         const l = last.current
         if (l.id !== id) {
           l.id = id
@@ -57,8 +59,8 @@ export function CameraRig({ picks, view }: { picks: PickRequests; view: ViewUnif
       }
     }
     const cam = state.camera as OrthographicCamera
-    const cx = swarm.world.width / 2 + camera.x
-    const cy = swarm.world.height / 2 + camera.y
+    const cx = store.swarm.world.width / 2 + camera.x
+    const cy = store.swarm.world.height / 2 + camera.y
     updateViewUniforms(view, cx, cy, camera.zoom, state.size.width, state.size.height)
     cam.position.x = cx
     cam.position.y = -cy

@@ -13,7 +13,7 @@ import {
   zoomIn,
   zoomOut,
 } from '../../state/cameraStore'
-import { setHoverInfo, swarm } from '../../state/swarmStore'
+import { setHoverInfo } from '../../state/swarmStore'
 import {
   doubleTapZoom,
   panBy,
@@ -41,6 +41,7 @@ import {
   requestPress,
   type PickRequests,
 } from '../picking/pickRequests'
+import type { SwarmStore } from '../../state/swarmStore'
 
 /** Arrow keys pan by this many CSS px. */
 const KEY_PAN_PX = 50
@@ -107,7 +108,11 @@ function attachCanvasAccessibility(el: HTMLElement): () => void {
 }
 
 // eslint-disable-next-line max-lines-per-function -- 160 lines (pointer state shared by the press, drag, pinch and tap handlers); over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
-export function attachGestures(el: HTMLElement, picks: PickRequests): () => void {
+export function attachGestures(
+  store: SwarmStore,
+  el: HTMLElement,
+  picks: PickRequests,
+): () => void {
   /** canvas-relative positions of the pressed pointers */
   const pointers = new Map<number, Point>()
   let press: Press | null = null
@@ -124,8 +129,8 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
   const frame = (): ViewFrame => ({
     width: el.clientWidth,
     height: el.clientHeight,
-    originX: swarm.world.width / 2,
-    originY: swarm.world.height / 2,
+    originX: store.swarm.world.width / 2,
+    originY: store.swarm.world.height / 2,
   })
   const local = (e: { clientX: number; clientY: number }): Point => {
     const r = el.getBoundingClientRect()
@@ -133,7 +138,7 @@ export function attachGestures(el: HTMLElement, picks: PickRequests): () => void
   }
   const clearHover = () => {
     cancelHover(picks)
-    if (swarm.hoverInfo) setHoverInfo(null)
+    if (store.swarm.hoverInfo) setHoverInfo(store, null)
   }
 
   function onPointerDown(e: PointerEvent) {

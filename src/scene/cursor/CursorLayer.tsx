@@ -3,10 +3,11 @@ import { useEffect, useMemo, useRef } from 'react'
 import { PlaneGeometry, type Mesh, type RawShaderMaterial } from 'three'
 import { camera } from '../../state/cameraStore'
 import { FRAME_PRIORITY } from '../../state/frameClock'
-import { display, setHoverInfo, swarm } from '../../state/swarmStore'
+import { setHoverInfo } from '../../state/swarmStore'
 import type { PickRequests } from '../picking/pickRequests'
 import type { Redraw } from '../redraw'
 import { attachAgentCursor, cursorIndex, type AgentCursor } from './keyboardCursor'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 /** The hover card follows the cursor's moving agent at most this often (ms). */
 const CARD_FOLLOW_MS = 250
@@ -34,6 +35,7 @@ export function CursorLayer({
   redraw: Redraw
   announcer: () => HTMLElement | null
 }) {
+  const store = useSwarmStore()
   const gl = useThree((s) => s.gl)
   const mesh = useRef<Mesh>(null)
   const geometry = useMemo(() => new PlaneGeometry(2, 2), [])
@@ -41,15 +43,15 @@ export function CursorLayer({
   const last = useMemo(() => ({ x: NaN, y: NaN, r: NaN, cardAt: -Infinity, cx: NaN, cy: NaN }), [])
 
   useEffect(
-    () => attachAgentCursor(gl.domElement, cursor, picks, announcer),
-    [gl, cursor, picks, announcer],
+    () => attachAgentCursor(store, gl.domElement, cursor, picks, announcer),
+    [store, gl, cursor, picks, announcer],
   )
   useEffect(() => () => geometry.dispose(), [geometry])
 
   useFrame((state) => {
     const m = mesh.current
     if (!m) return
-    const b = display.buffers
+    const b = store.display.buffers
     const i = cursor.shown ? cursorIndex(cursor, b) : -1
     if (i < 0 || cursor.id === null) {
       if (m.visible) {
@@ -72,15 +74,15 @@ export function CursorLayer({
     }
     // the card stays beside the agent as it moves (or as the camera follows it)
     const now = performance.now()
-    if (swarm.hoverInfo?.agentId !== cursor.id || now - last.cardAt < CARD_FOLLOW_MS) return
+    if (store.swarm.hoverInfo?.agentId !== cursor.id || now - last.cardAt < CARD_FOLLOW_MS) return
     const { width, height, left, top } = state.size
-    const cx = left + (x - swarm.world.width / 2 - camera.x) * camera.zoom + width / 2
-    const cy = top + (y - swarm.world.height / 2 - camera.y) * camera.zoom + height / 2
+    const cx = left + (x - store.swarm.world.width / 2 - camera.x) * camera.zoom + width / 2
+    const cy = top + (y - store.swarm.world.height / 2 - camera.y) * camera.zoom + height / 2
     if (Math.abs(cx - last.cx) < 1 && Math.abs(cy - last.cy) < 1) return
     last.cardAt = now
     last.cx = cx
     last.cy = cy
-    setHoverInfo({ agentId: cursor.id, position: { x: cx, y: cy } })
+    setHoverInfo(store, { agentId: cursor.id, position: { x: cx, y: cy } })
   }, FRAME_PRIORITY.upload)
 
   return (

@@ -7,11 +7,12 @@
  * moved on the canvas takes over from it.
  */
 import { camera } from '../../state/cameraStore'
-import { agentById, display, selectAgent, setHoverInfo, swarm } from '../../state/swarmStore'
+import { agentById, selectAgent, setHoverInfo } from '../../state/swarmStore'
 import type { AgentBuffers } from '../../sim'
 import { worldToScreen, type ViewFrame } from '../camera/camera'
 import { cancelHover, type PickRequests } from '../picking/pickRequests'
 import { cursorAnnouncement, stepCursor, type Uncovered } from './agentCursor'
+import type { SwarmStore } from '../../state/swarmStore'
 
 /**
  * Whether the canvas shows at a point, or a panel (the dock, the console…) covers it there: a hit
@@ -58,6 +59,7 @@ export function cursorIndex(c: AgentCursor, b: AgentBuffers): number {
 /** The keys, focus and pointer rules of the cursor on canvas `el`; returns the detach. */
 // eslint-disable-next-line max-lines-per-function -- 82 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export function attachAgentCursor(
+  store: SwarmStore,
   el: HTMLElement,
   cursor: AgentCursor,
   picks: PickRequests,
@@ -66,27 +68,28 @@ export function attachAgentCursor(
   const frame = (): ViewFrame => ({
     width: el.clientWidth,
     height: el.clientHeight,
-    originX: swarm.world.width / 2,
-    originY: swarm.world.height / 2,
+    originX: store.swarm.world.width / 2,
+    originY: store.swarm.world.height / 2,
   })
   const announce = (text: string) => {
     const a = announcer()
     if (a) a.textContent = text
   }
   const show = () => {
-    const i = cursorIndex(cursor, display.buffers)
+    const i = cursorIndex(cursor, store.display.buffers)
     if (i < 0 || cursor.id === null) return
     cursor.shown = true
     // the mouse's resting hover pick would replace the card
     cancelHover(picks)
     const r = el.getBoundingClientRect()
-    const b = display.buffers
+    const b = store.display.buffers
     const at = worldToScreen(camera, frame(), b.x[i]!, b.y[i]!)
-    setHoverInfo({ agentId: cursor.id, position: { x: r.left + at.x, y: r.top + at.y } })
+    setHoverInfo(store, { agentId: cursor.id, position: { x: r.left + at.x, y: r.top + at.y } })
   }
   const hide = () => {
     cursor.shown = false
-    if (cursor.id !== null && swarm.hoverInfo?.agentId === cursor.id) setHoverInfo(null)
+    if (cursor.id !== null && store.swarm.hoverInfo?.agentId === cursor.id)
+      setHoverInfo(store, null)
   }
   const clear = () => {
     if (cursor.id === null) return
@@ -97,7 +100,7 @@ export function attachAgentCursor(
   }
 
   const step = (dir: 1 | -1) => {
-    const b = display.buffers
+    const b = store.display.buffers
     const s = stepCursor(b, camera, frame(), cursorIndex(cursor, b), dir, uncoveredOn(el))
     if (!s) {
       announce('No agent in view')
@@ -106,7 +109,7 @@ export function attachAgentCursor(
     cursor.id = b.ids[s.index]!
     cursor.index = s.index
     show()
-    const agent = agentById(cursor.id)
+    const agent = agentById(store, cursor.id)
     announce(agent ? cursorAnnouncement(agent, s.rank, s.total) : '')
   }
 
@@ -117,7 +120,7 @@ export function attachAgentCursor(
     else if (key === 'p') step(-1)
     else if (key === 'Enter' && cursor.id !== null) {
       hide()
-      selectAgent(cursor.id)
+      selectAgent(store, cursor.id)
     } else if (key === 'Escape' && cursor.id !== null) clear()
     else return
     e.preventDefault()

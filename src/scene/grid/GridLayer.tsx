@@ -3,9 +3,10 @@ import { FRAME_PRIORITY } from '../../state/frameClock'
 import { useEffect, useMemo, useRef } from 'react'
 import { BufferAttribute, BufferGeometry, type LineSegments, type RawShaderMaterial } from 'three'
 import { camera } from '../../state/cameraStore'
-import { swarm } from '../../state/swarmStore'
+
 import { unboundedSphere } from '../geometryBounds'
 import { GRID_MAJOR_STEP, GRID_STEP, emptyGridLayout, layoutGrid } from './gridLayout'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 const FINE_OPACITY = 0.3
 /** Lines the first geometry holds; a larger canvas grows it. */
@@ -24,13 +25,14 @@ function gridGeometry(lines: number): BufferGeometry {
 
 /** Grid lines every 10 and 50 world units (§9): ONE gl.LINES draw of the visible lines. */
 export function GridLayer({ material }: { material: RawShaderMaterial }) {
+  const store = useSwarmStore()
   const mesh = useRef<LineSegments>(null)
   const geometry = useRef<BufferGeometry>(null)
   const layout = useMemo(emptyGridLayout, [])
   useEffect(() => () => geometry.current?.dispose(), [])
   useFrame((state) => {
-    const cx = swarm.world.width / 2 + camera.x
-    const cy = swarm.world.height / 2 + camera.y
+    const cx = store.swarm.world.width / 2 + camera.x
+    const cy = store.swarm.world.height / 2 + camera.y
     layoutGrid(layout, cx, cy, camera.zoom, state.size.width, state.size.height, GRID_STEP)
     const lines = layout.countX + layout.countY
     let g = geometry.current

@@ -2,11 +2,12 @@ import { useFrame } from '@react-three/fiber'
 import { useEffect, useMemo, useRef } from 'react'
 import type { LineSegments, RawShaderMaterial } from 'three'
 import { FRAME_PRIORITY } from '../../state/frameClock'
-import { display } from '../../state/swarmStore'
+
 import type { AgentGeometry } from '../agents/agentGeometry'
 import type { Redraw } from '../redraw'
 import { visibleRect, type ViewUniforms } from '../viewUniforms'
 import { LinkGeometry, type ViewRect } from './linkGeometry'
+import { useSwarmStore } from '../../state/swarmStoreContext'
 
 /** The links (§2/§9): ONE indexed segment draw of the sim's link pairs (links.vert/frag). */
 export function LinksLayer({
@@ -20,6 +21,7 @@ export function LinksLayer({
   view: ViewUniforms
   redraw: Redraw
 }) {
+  const store = useSwarmStore()
   const links = useMemo(() => new LinkGeometry(), [])
   const rect = useMemo<ViewRect>(() => ({ minX: 0, minY: 0, maxX: 0, maxY: 0 }), [])
   const mesh = useRef<LineSegments>(null)
@@ -38,11 +40,11 @@ export function LinksLayer({
       // the visible world rectangle, from the view the rig wrote this frame
       visibleRect(view, 0, rect)
       replaced = links.sync(
-        display.links,
-        display.buffers,
+        store.display.links,
+        store.display.buffers,
         agents.positionX,
         agents.positionY,
-        display.linksVersion,
+        store.display.linksVersion,
         rect,
       )
     }

@@ -2,7 +2,7 @@ import { useFrame, useThree } from '@react-three/fiber'
 import { useEffect, useMemo, useRef, type RefObject } from 'react'
 import type { Camera, RawShaderMaterial, WebGLRenderer } from 'three'
 import { FRAME_PRIORITY } from '../../state/frameClock'
-import { display, selectAgent, setHoverInfo, swarm } from '../../state/swarmStore'
+import { selectAgent, setHoverInfo } from '../../state/swarmStore'
 import { countProbe, setElementProbe } from '../../testing/probes'
 import type { AgentGeometry } from '../agents/agentGeometry'
 import type { PointerKind } from '../camera/gestures'
@@ -13,6 +13,8 @@ import { GpuPicker } from './gpuPicker'
 import type { PickContext, Picker } from './picker'
 import { hoverDue, settlePress, takeClick, type PickRequests } from './pickRequests'
 import { WorkerPicker } from './workerPicker'
+import { useSwarmStore } from '../../state/swarmStoreContext'
+import type { SwarmStore } from '../../state/swarmStore'
 
 interface InFlight {
   /**
@@ -27,43 +29,44 @@ interface InFlight {
 }
 
 function resolvePick(
+  store: SwarmStore,
   index: number,
   pick: InFlight,
   picks: PickRequests,
   canvas: HTMLElement,
 ): void {
   if (pick.kind === 'prime') return
-  const b = display.buffers
+  const b = store.display.buffers
   const id = index >= 0 && index < b.count ? (b.ids[index] ?? null) : null
   if (pick.kind === 'press') {
     settlePress(picks, pick.seq, id)
     return
   }
   if (!picks.hoverActive) return // the pointer left or started dragging meanwhile
-  const h = swarm.hoverInfo
+  const h = store.swarm.hoverInfo
   if (!id) {
-    if (h) setHoverInfo(null)
+    if (h) setHoverInfo(store, null)
   } else if (
     !h ||
     h.agentId !== id ||
     h.position.x !== pick.clientX ||
     h.position.y !== pick.clientY
   ) {
-    setHoverInfo({ agentId: id, position: { x: pick.clientX, y: pick.clientY } })
+    setHoverInfo(store, { agentId: id, position: { x: pick.clientX, y: pick.clientY } })
   }
   canvas.style.cursor = id ? 'pointer' : ''
 }
 
 /** A click/tap that is due and picked selects its agent. */
-function selectClicked(picks: PickRequests): void {
+function selectClicked(store: SwarmStore, picks: PickRequests): void {
   const id = takeClick(picks)
   if (id === undefined) return
   // Tests wait on this counter to know a click has been resolved (selected or not).
   countProbe('sceneClicks')
   // A click beside every agent selects nothing (and leaves the current selection alone).
   if (id) {
-    if (swarm.hoverInfo) setHoverInfo(null)
-    selectAgent(id)
+    if (store.swarm.hoverInfo) setHoverInfo(store, null)
+    selectAgent(store, id)
   }
 }
 
@@ -81,6 +84,7 @@ function createPicker(
 
 /** Issues picks: the pick context (kept, refreshed per pick) and the press and hover picks. */
 function pickIssuer(
+  store: SwarmStore,
   gl: WebGLRenderer,
   agents: AgentGeometry,
   view: ViewUniforms,
@@ -96,14 +100,14 @@ function pickIssuer(
       renderer: gl,
       camera,
       geometry: agents.geometry,
-      buffers: display.buffers,
+      buffers: store.display.buffers,
       view,
       subset: null,
       subsetCount: 0,
     })
     c.camera = camera
     c.geometry = agents.geometry
-    c.buffers = display.buffers
+    c.buffers = store.display.buffers
     c.subset = agents.submittedIndices
     c.subsetCount = agents.submitted
     return c
@@ -142,6 +146,33 @@ export interface Picking {
   pick(camera: Camera, now: number): void
 }
 
+/** The scene's picker for its lifetime: in a worker where it can, else (or after a failure) here. */
+function usePicker(
+  gl: WebGLRenderer,
+  pickMaterial: RawShaderMaterial,
+  mode: AgentGeometry['mode'],
+  pickerMode: 'main' | 'auto',
+  shaders: ShaderSources,
+): RefObject<Picker | null> {
+  const picker = useRef<Picker | null>(null)
+  useEffect(() => {
+    const mainThread = () => new GpuPicker(pickMaterial, mode)
+    const p = createPicker(pickerMode, shaders, mainThread, (message) => {
+      console.warn(`Picking falls back to the main thread: ${message}`)
+      picker.current?.dispose()
+      picker.current = mainThread()
+      setElementProbe(gl.domElement, 'picker', 'main')
+    })
+    picker.current = p
+    setElementProbe(gl.domElement, 'picker', p instanceof WorkerPicker ? 'worker' : 'main')
+    return () => {
+      picker.current?.dispose()
+      picker.current = null
+    }
+  }, [gl, pickMaterial, mode, pickerMode, shaders])
+  return picker
+}
+
 /**
  * The scene's GPU picking (ARCHITECTURE.md, Picking): the picker (in a worker where the browser
  * can), the pick context, and the order of picks — a press as it lands (or at phase 0 of the next
@@ -167,30 +198,15 @@ export function usePicking({
   drawn: RefObject<number>
   readyAfter: number
 }): Picking {
+  const store = useSwarmStore()
   const gl = useThree((s) => s.gl)
   const get = useThree((s) => s.get)
-  const picker = useRef<Picker | null>(null)
+  const picker = usePicker(gl, pickMaterial, agents.mode, pickerMode, shaders)
   const inFlight = useMemo<InFlight>(() => ({ kind: 'hover', seq: 0, clientX: 0, clientY: 0 }), [])
 
-  useEffect(() => {
-    const mainThread = () => new GpuPicker(pickMaterial, agents.mode)
-    const p = createPicker(pickerMode, shaders, mainThread, (message) => {
-      console.warn(`Picking falls back to the main thread: ${message}`)
-      picker.current?.dispose()
-      picker.current = mainThread()
-      setElementProbe(gl.domElement, 'picker', 'main')
-    })
-    picker.current = p
-    setElementProbe(gl.domElement, 'picker', p instanceof WorkerPicker ? 'worker' : 'main')
-    return () => {
-      picker.current?.dispose()
-      picker.current = null
-    }
-  }, [gl, pickMaterial, agents.mode, pickerMode, shaders])
-
   const { pickContext, issue, issuePress } = useMemo(
-    () => pickIssuer(gl, agents, view, picks, inFlight, drawn, readyAfter),
-    [gl, agents, view, picks, inFlight, drawn, readyAfter],
+    () => pickIssuer(store, gl, agents, view, picks, inFlight, drawn, readyAfter),
+    [store, gl, agents, view, picks, inFlight, drawn, readyAfter],
   )
 
   // A press is picked as it lands (between frames: the buffers, the uploaded attributes and the
@@ -216,9 +232,9 @@ export function usePicking({
       const index = p?.poll() ?? null
       if (index !== null && p) {
         sceneStats.pickReadMs += p.readMs
-        resolvePick(index, inFlight, picks, gl.domElement)
+        resolvePick(store, index, inFlight, picks, gl.domElement)
       }
-      selectClicked(picks)
+      selectClicked(store, picks)
     },
     pick(camera, now) {
       const p = picker.current

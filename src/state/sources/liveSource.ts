@@ -2,9 +2,14 @@
  * The server's live swarm as a SwarmSource (../swarmSource.ts), and the live feed's target:
  * decoded frames are written into this source's OWN buffers (never into whatever the scene shows:
  * a replay's copy stays the snapshot), and sample() — phase 1 of the frame clock — interpolates the
- * 10 Hz positions to the frame's time. The store displays it from the first state on (unless the
- * visitor forked a local simulation). Read-only: the live swarm is owned by the server, so the
+ * 10 Hz positions to the frame's time. Read-only: the live swarm is owned by the server, so the
  * controls show its values and change nothing here.
+ *
+ * It imports nothing from the store: what the store must do about the feed (show this swarm, put
+ * a notice in the banner, log a console line, hold the local sim still, go back to it) comes out
+ * as LiveSourceEvents, which the store's attachLiveFeed (swarmStore.ts) turns into actions; what
+ * the source must know of the page (is it on screen, is the page paused) it asks through the two
+ * questions in LiveSourceOptions. docs/ARCHITECTURE.md, "Swarm sources".
  */
 import {
   BANNER_ACTIVE,
@@ -16,23 +21,14 @@ import {
   updateHealth,
   writeAgent,
   type Agent,
+  type ErrorEvent,
+  type Message,
   type MessageType,
   type SwarmSim,
   type Task,
+  type World,
 } from '../../sim'
 import { AGENT_TYPE_NAMES, MODE_NAMES, STATUS_NAMES } from '../../sim/types'
-import {
-  appendMessage,
-  applyLiveError,
-  applyLiveMessage,
-  revertToSimulatedData,
-  runtime,
-  setFeedNotice,
-  setPaused,
-  showLive,
-  swarm,
-  syncDerived,
-} from '../swarmStore'
 import type { SwarmReadings, SwarmSource } from '../swarmSource'
 import type { FeedApplier, LiveFeedTarget } from '../../feed/liveFeed'
 import type {
@@ -67,6 +63,34 @@ const toTask = (t: WireTask): Task => ({
   status: t.status === 'pending' ? 'pending' : 'active',
 })
 
+/** What the live source asks of the store: show it, tell the visitor, let go of it. */
+export type LiveSourceEvent =
+  /** a full state arrived: this swarm is ready to be shown (and the feed notice is over) */
+  | { kind: 'state' }
+  /** the action banner's feed text ('Connection to data feed lost', …); null: the feed is back */
+  | { kind: 'notice'; text: string | null }
+  /** a console line from the server (sent only while this swarm is on screen) */
+  | { kind: 'message'; message: Message }
+  /** an error event of the server's swarm, its agent already marked failing (only while shown) */
+  | { kind: 'error'; error: ErrorEvent }
+  /** the connection's own console line ('[FEED] …') */
+  | { kind: 'log'; type: 'system' | 'alert'; text: string }
+  /** ?feed=live: hold the local simulation still until the server's first state (false: let go) */
+  | { kind: 'hold'; held: boolean }
+  /** the feed failed for good: back to the local simulation */
+  | { kind: 'lost' }
+
+export interface LiveSourceOptions {
+  /** the page's seed: the live mirror's local drift (health items) draws from it */
+  seed: number
+  /** the world until the server's state names one */
+  world: World
+  /** whether this swarm is the one on screen (its console lines belong to the console then) */
+  isShown(): boolean
+  /** whether the page is paused (?paused=1): a live swarm on screen then holds still */
+  isPaused(): boolean
+}
+
 export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
   readonly kind = 'live' as const
   readonly controllable = false
@@ -79,9 +103,22 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
   /** ?feed=live: the local sim is held still until the server's first state arrives */
   private holding = false
   private readonly parameters = defaultParameters()
+  private readonly listeners = new Set<(event: LiveSourceEvent) => void>()
+
+  constructor(private readonly opts: LiveSourceOptions) {}
+
+  /** Subscribe to what the store must do about the feed. Returns unsubscribe. */
+  events(listener: (event: LiveSourceEvent) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private emit(event: LiveSourceEvent): void {
+    for (const listener of this.listeners) listener(event)
+  }
 
   private get held(): SwarmSim {
-    return (this.swarmHeld ??= createSwarmSim({ seed: runtime.sim.seed, count: 1 }))
+    return (this.swarmHeld ??= createSwarmSim({ seed: this.opts.seed, count: 1 }))
   }
 
   get buffers() {
@@ -155,7 +192,7 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
     }
     const failing = new Set(st.failingAgents ?? [])
     const count = st.agents.length
-    const world = st.world ?? runtime.sim.world
+    const world = st.world ?? this.opts.world
     let live = this.swarmHeld
     if (
       !live ||
@@ -163,7 +200,7 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
       live.world.width !== world.width ||
       live.world.height !== world.height
     ) {
-      live = createSwarmSim({ seed: runtime.sim.seed, count: Math.max(count, 1), world })
+      live = createSwarmSim({ seed: this.opts.seed, count: Math.max(count, 1), world })
       this.swarmHeld = live
     }
     st.agents.forEach((a, i) => writeAgent(live.buffers, i, toAgent(a, failing)))
@@ -173,11 +210,10 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
     this.applyMetrics(st.metrics)
     if (st.tasks) this.applyTasks(st.tasks)
     this.changed = true
-    setFeedNotice(null)
-    showLive(this)
+    this.emit({ kind: 'state' })
     if (this.holding) {
       this.holding = false
-      setPaused(false)
+      this.emit({ kind: 'hold', held: false })
     }
   }
 
@@ -197,12 +233,11 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
   }
 
   applyMessage(m: { id: string; type: string; text: string; timestamp: string }): void {
-    if (!this.shown()) return
-    applyLiveMessage({
-      id: m.id,
-      type: pick(MESSAGE_TYPES, m.type, 'system'),
-      text: m.text,
-      timestamp: m.timestamp,
+    if (!this.opts.isShown()) return
+    const type = pick(MESSAGE_TYPES, m.type, 'system')
+    this.emit({
+      kind: 'message',
+      message: { id: m.id, type, text: m.text, timestamp: m.timestamp },
     })
   }
 
@@ -220,10 +255,7 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
       this.held.efficiency = eff
       this.changed = true
     }
-    if (this.shown()) {
-      applyLiveError({ ...e })
-      syncDerived()
-    }
+    if (this.opts.isShown()) this.emit({ kind: 'error', error: { ...e } })
   }
 
   recovered(agentId: string): void {
@@ -240,36 +272,31 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
   }
 
   log(type: 'system' | 'alert', text: string): void {
-    appendMessage(type, text)
+    this.emit({ kind: 'log', type, text })
   }
 
   setActionText(text: string): void {
-    setFeedNotice(text)
+    this.emit({ kind: 'notice', text })
   }
 
   setSource(source: 'sim' | 'live'): void {
     if (source === 'live') {
       // ?feed=live: hold the local sim still until the server's state arrives.
-      if (!this.swarmHeld && swarm.source !== 'live' && !this.holding && !swarm.paused) {
+      if (!this.swarmHeld && !this.holding && !this.opts.isPaused()) {
         this.holding = true
-        setPaused(true)
+        this.emit({ kind: 'hold', held: true })
       }
       return
     }
     if (this.holding) {
       this.holding = false
-      setPaused(false)
+      this.emit({ kind: 'hold', held: false })
     }
-    if (runtime.live === this) revertToSimulatedData()
+    this.emit({ kind: 'lost' })
   }
 
   /** Paused (?paused=1) after the first state: the swarm on screen stays as it is. */
   private heldStill(): boolean {
-    return swarm.paused && this.swarmHeld !== null && runtime.source === this
-  }
-
-  /** Whether this swarm is the one on screen (its console lines belong to the console then). */
-  private shown(): boolean {
-    return runtime.source === this
+    return this.opts.isPaused() && this.swarmHeld !== null && this.opts.isShown()
   }
 }

@@ -6,7 +6,6 @@
 import { createSwarmSim, worldForCount, type SwarmSim, type World } from '../../sim'
 import { startSimWorker } from '../simWorkerClient'
 import type { SwarmFork } from '../swarmSource'
-import { currentSwarmParams } from '../urlParams'
 import { LocalSimSource, simFromFork } from './localSimSource'
 import { WorkerSimSource } from './workerSimSource'
 
@@ -15,13 +14,9 @@ export type LocalSource = LocalSimSource | WorkerSimSource
 /** The largest swarm the page builds itself to show before the worker's first frame. */
 const SHOWN_AT_ONCE_MAX = 200_000
 
-/** Whether the local simulation runs in a worker on this page. */
-function simInWorker(): boolean {
-  return (
-    typeof Worker !== 'undefined' &&
-    typeof window !== 'undefined' &&
-    currentSwarmParams().simThread === 'worker'
-  )
+/** Whether the local simulation runs in a worker: asked for (not ?sim=main) and possible here. */
+function simInWorker(simThread: 'worker' | 'main'): boolean {
+  return typeof Worker !== 'undefined' && typeof window !== 'undefined' && simThread === 'worker'
 }
 
 /**
@@ -35,9 +30,11 @@ export function createLocalSource(opts: {
   epochMs: number
   world?: World
   fork?: SwarmFork
+  /** the store's choice (SwarmStore.simThread); a page without Worker runs it here anyway */
+  simThread: 'worker' | 'main'
 }): { sim: SwarmSim; local: LocalSource } {
   const world = opts.fork?.world ?? opts.world ?? worldForCount(opts.count)
-  if (!simInWorker()) {
+  if (!simInWorker(opts.simThread)) {
     const sim = opts.fork
       ? simFromFork(opts.fork, opts.epochMs)
       : createSwarmSim({ seed: opts.seed, count: opts.count, world, epochMs: opts.epochMs })
