@@ -16,7 +16,7 @@ import {
   type Snapshot,
 } from './snapshot'
 import { parseSnapshotFile } from './snapshotFile'
-import { mutatedFile, numbersOutOfRange } from './snapshotTestSupport'
+import { mutatedFile, numbersOutOfRange } from '../testing/snapshotSupport'
 
 function snap(seed = 1, count = 12): Snapshot {
   const sim = createSwarmSim({ seed, count, epochMs: new Date(2025, 0, 2, 13, 4, 5).getTime() })

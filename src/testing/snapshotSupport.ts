@@ -4,8 +4,8 @@
  * numbers rather than read from snapshotBounds.ts, so the tests do not grade the code by itself.
  */
 import fc from 'fast-check'
-import { toAgent } from './agents'
-import type { Snapshot } from './snapshot'
+import { toAgent } from '../sim/agents'
+import type { Snapshot } from '../sim/snapshot'
 
 type Json = Record<string, unknown>
 
