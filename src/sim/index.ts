@@ -20,8 +20,10 @@
  *   bufferDigest(buf)  FNV-1a hex of every buffer byte: same seed ⇒ same digest, Node and browser.
  *
  * Fields on the sim: isActive, actionText, speed, efficiency (number; format with formatEfficiency),
- * failingCount, failList, parameters, tasks, health, metrics, stepIndex, timeMs, nowMs.
- * Tick periods (SPEC.md leaves them open) are in constants.ts. Snapshots: snapshot.ts.
+ * failingCount, failing (a FailingSet), parameters, tasks, health, metrics, stepIndex, timeMs, nowMs.
+ * Tick periods (SPEC.md leaves them open) are in constants.ts. Snapshots: snapshot/snapshot.ts (the
+ * file format, snapshot/snapshotFile.ts, is imported on its own: it brings zod). View sets:
+ * viewSet.ts. The sim's Web Worker (worker/) is imported on its own too, never through here.
  */
 export * from './types'
 export * from './constants'
@@ -56,4 +58,4 @@ export {
   type SwarmScan,
 } from './swarmStats'
 export * from './texts'
-export * from './snapshot'
+export * from './snapshot/snapshot'

@@ -4,14 +4,14 @@ import { createAgentBuffers } from './agents'
 import { createSwarmSim } from './engine'
 import { LinkSearch } from './linkSearch'
 import { computeLinksInto, createLinkBuffers, createLinkGrid } from './links'
-import { referenceLinks } from './links.reference'
+import { referenceLinks } from '../testing/referenceLinks'
 import type { AgentBuffers, LinkBuffers, World } from './types'
 
 /**
- * The fast search against the verbatim pre-rewrite search (links.reference.ts): the same pairs, in
- * the same order, for any input — ties in distance included (the reference breaks them by scan
- * order: cell row, cell column, slot), and through every entry point (one call, a reused grid, a
- * LinkSearch staged over any number of calls while the agents move between calls).
+ * The fast search against the verbatim pre-rewrite search (src/testing/referenceLinks.ts): the
+ * same pairs, in the same order, for any input — ties in distance included (the reference breaks
+ * them by scan order: cell row, cell column, slot), and through every entry point (one call, a
+ * reused grid, a LinkSearch staged over any number of calls while the agents move between calls).
  */
 
 interface Swarm {

@@ -9,7 +9,7 @@ import {
   reserveLinks,
 } from './links'
 import { LinkSearch } from './linkSearch'
-import { buffersOf } from './testSupport'
+import { buffersOf } from '../testing/simSupport'
 import type { AgentBuffers, LinkBuffers, World } from './types'
 
 const R2 = 120 * 120

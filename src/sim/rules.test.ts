@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { FAILING_COLOR, TYPE_COLORS } from './agents'
 import type { Rng } from './random'
 import { agentTick, clearFailingLook, moveAgents, setFailingLook, type StepContext } from './rules'
-import { buffersOf, scriptedRng, type AgentSpec } from './testSupport'
+import { buffersOf, scriptedRng, type AgentSpec } from '../testing/simSupport'
 import { FLAG, MODE, STATUS } from './types'
 
 const world = { width: 200, height: 100 }

@@ -6,7 +6,7 @@
  * (private modes, quota) never breaks taking or replaying snapshots.
  */
 import type { Snapshot } from '../sim'
-import { snapshotRangeProblem } from '../sim/snapshotBounds'
+import { snapshotRangeProblem } from '../sim/snapshot/snapshotBounds'
 
 /** At most this many snapshots are kept (in memory and in IndexedDB); the oldest go first. */
 export const MAX_PERSISTED_SNAPSHOTS = 20

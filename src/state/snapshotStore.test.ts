@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { STEP_MS, bufferDigest, formatSnapshotTime, type Snapshot } from '../sim'
-import { mutatedFile } from '../sim/snapshotTestSupport'
+import { mutatedFile } from '../testing/snapshotSupport'
 import { memoryStorage, setSnapshotStorage, toRecord } from './snapshotPersistence'
 import {
   MAX_PERSISTED_SNAPSHOTS,

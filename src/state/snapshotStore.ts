@@ -341,7 +341,7 @@ export async function importSnapshotsJson(
   text: string,
 ): Promise<{ ok: true; count: number } | { ok: false; error: string }> {
   // On demand: the validator brings zod, which the first paint does without.
-  const { parseSnapshotFile } = await import('../sim/snapshotFile')
+  const { parseSnapshotFile } = await import('../sim/snapshot/snapshotFile')
   const result = parseSnapshotFile(text)
   if (!result.ok) {
     store.swarm.snapshots.importError = result.error

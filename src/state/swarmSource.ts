@@ -1,7 +1,7 @@
 /**
  * THE SEAM: a swarm source is the one writer of the displayed swarm.
  *
- * Whatever fills the scene — the local simulation (main thread today, a Web Worker next), the
+ * Whatever fills the scene — the local simulation (in a Web Worker, or on the main thread), the
  * server's live feed, or a replayed/imported snapshot — implements SwarmSource, and the store holds
  * exactly one of them as the displayed source (`displayedSource()` in swarmStore.ts). Everything
  * downstream reads the displayed swarm through it and never asks which kind it is:

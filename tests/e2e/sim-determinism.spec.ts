@@ -48,7 +48,7 @@ async function iife(entry: string, name: string): Promise<string> {
 test.beforeAll(async () => {
   bundle = await iife('./support/simBrowserEntry.ts', 'VposSimTest')
   // the app's sim worker, bundled on its own and started from a blob: URL in the page
-  workerBundle = await iife('../../src/state/simWorker.ts', 'VposSimWorker')
+  workerBundle = await iife('../../src/sim/worker/simWorker.ts', 'VposSimWorker')
 })
 
 async function openWithSim(page: Page) {

@@ -9,7 +9,7 @@
  * them. So the index holds only the pairs whose first end lies within the view grown by the link
  * distance (a link is shorter than that) plus slack for the motion between two link searches (the
  * store refreshes links every frame up to 20,000 agents, every 4th frame above). It is rebuilt when
- * the store publishes new links (`runtime.linksVersion`) and when the view changes. When the agents
+ * the store publishes new links (`display.linksVersion`) and when the view changes. When the agents
  * are drawn from a view set (src/sim/viewSet.ts), the set already lists the pairs that can touch
  * the view, as positions in its own small arrays: syncSet() draws those.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FAILURE_TICK_STEPS } from '../constants'
-import { expectFailureTickEvents } from '../testSupport'
+import { expectFailureTickEvents } from '../../testing/simSupport'
 import type { FromWorker } from './protocol'
 import { LINK_PERIOD_MS, STALE_FRAME_MS, SimWorkerCore, stagesFor } from './simWorkerCore'
 

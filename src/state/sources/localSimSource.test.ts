@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createSwarmSim, type SimEvent } from '../../sim'
 import { FAILURE_TICK_STEPS, STEP_MS } from '../../sim/constants'
-import { expectFailureTickEvents } from '../../sim/testSupport'
+import { expectFailureTickEvents } from '../../testing/simSupport'
 import { LocalSimSource } from './localSimSource'
 
 // Big swarms: seconds of CPU on a busy 2-core machine (the 5 s default timed out under load).

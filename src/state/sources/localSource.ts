@@ -4,7 +4,7 @@
  * controllable SwarmSources with a paused flag and the §4 main-view timers.
  */
 import { createSwarmSim, worldForCount, type SwarmSim, type World } from '../../sim'
-import { startSimWorker } from '../simWorkerClient'
+import { startSimWorker } from '../../sim/worker/simWorkerClient'
 import type { SwarmFork } from '../swarmSource'
 import { LocalSimSource, simFromFork } from './localSimSource'
 import { WorkerSimSource } from './workerSimSource'

@@ -26,7 +26,7 @@ import {
   type World,
   type WorldRect,
 } from '../../sim'
-import type { SimWorkerClient } from '../simWorkerClient'
+import type { SimWorkerClient } from '../../sim/worker/simWorkerClient'
 import type { SwarmFork, SwarmReadings, SwarmSource } from '../swarmSource'
 
 function defaultReadings(): SwarmReadings {

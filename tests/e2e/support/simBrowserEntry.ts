@@ -12,5 +12,5 @@ export {
   saveSnapshot,
   setSnapshotStorage,
 } from '../../../src/state/snapshotPersistence'
-export { SimWorkerClient } from '../../../src/state/simWorkerClient'
-export { runScenarioInWorker } from '../../../src/state/simWorkerScenario'
+export { SimWorkerClient } from '../../../src/sim/worker/simWorkerClient'
+export { runScenarioInWorker } from '../../../src/sim/worker/simWorkerScenario'

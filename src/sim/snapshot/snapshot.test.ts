@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { toAgent, type Agent } from './agents'
-import { bufferDigest } from './digest'
-import { createSwarmSim } from './engine'
+import { toAgent, type Agent } from '../agents'
+import { bufferDigest } from '../digest'
+import { createSwarmSim } from '../engine'
 import {
   createSnapshot,
   defaultSnapshotDescription,
@@ -16,7 +16,7 @@ import {
   type Snapshot,
 } from './snapshot'
 import { parseSnapshotFile } from './snapshotFile'
-import { mutatedFile, numbersOutOfRange } from './snapshotTestSupport'
+import { mutatedFile, numbersOutOfRange } from '../../testing/snapshotSupport'
 
 function snap(seed = 1, count = 12): Snapshot {
   const sim = createSwarmSim({ seed, count, epochMs: new Date(2025, 0, 2, 13, 4, 5).getTime() })

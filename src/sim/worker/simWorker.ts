@@ -1,11 +1,11 @@
 /// <reference lib="webworker" />
 /**
  * The local simulation's Web Worker (issue 13): the sim, its §4 timers and its link search run
- * here, off the page's main thread. All logic is in src/sim/worker/simWorkerCore.ts; this file only
- * wires it to the worker's messages and timer.
+ * here, off the page's main thread. All logic is in simWorkerCore.ts; this file only wires it to
+ * the worker's messages and timer.
  */
-import type { ToWorker } from '../sim/worker/protocol'
-import { SimWorkerCore } from '../sim/worker/simWorkerCore'
+import type { ToWorker } from './protocol'
+import { SimWorkerCore } from './simWorkerCore'
 
 const scope = self as unknown as DedicatedWorkerGlobalScope
 const core = new SimWorkerCore((message, transfer) => scope.postMessage(message, transfer))

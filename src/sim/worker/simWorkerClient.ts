@@ -7,17 +7,11 @@
  * displayed before goes back to the worker (protocol.ts). Shared buffers (the page is
  * cross-origin isolated) and transferred ones take exactly the same path here.
  */
-import {
-  createAgentBuffers,
-  type AgentBuffers,
-  type LinkBuffers,
-  type ForkReadings,
-  type SimEvent,
-  type SimListener,
-  type ViewSet,
-  type World,
-  type WorldRect,
-} from '../sim'
+import { createAgentBuffers } from '../agents'
+import type { SimEvent, SimListener } from '../events'
+import type { ForkReadings } from '../fork'
+import type { AgentBuffers, LinkBuffers, World } from '../types'
+import type { ViewSet, WorldRect } from '../viewSet'
 import {
   adoptViews,
   fieldViews,
@@ -27,8 +21,8 @@ import {
   writeFields,
   type FrameBuffer,
   type FrameLayout,
-} from '../sim/worker/frameLayout'
-import type { FromWorker, ToWorker, WorkerFork, WorkerReadings } from '../sim/worker/protocol'
+} from './frameLayout'
+import type { FromWorker, ToWorker, WorkerFork, WorkerReadings } from './protocol'
 
 /** What the client needs of a Worker (a browser Worker; a MessagePort in Node tests). */
 export interface SimWorkerPort {
@@ -76,7 +70,6 @@ function packFork(fork: NonNullable<SimWorkerOptions['fork']>): WorkerFork {
   }
 }
 
-/** True where SharedArrayBuffer can be posted to a worker (cross-origin isolated pages, Node). */
 /** Start the sim worker of this page (Vite bundles simWorker.ts as a module worker). */
 export function startSimWorker(opts: SimWorkerOptions): SimWorkerClient {
   const worker = new Worker(new URL('./simWorker.ts', import.meta.url), {
@@ -86,6 +79,7 @@ export function startSimWorker(opts: SimWorkerOptions): SimWorkerClient {
   return new SimWorkerClient(worker as unknown as SimWorkerPort, opts)
 }
 
+/** True where SharedArrayBuffer can be posted to a worker (cross-origin isolated pages, Node). */
 function canShareBuffers(): boolean {
   const g = globalThis as { crossOriginIsolated?: boolean }
   return typeof SharedArrayBuffer !== 'undefined' && g.crossOriginIsolated !== false

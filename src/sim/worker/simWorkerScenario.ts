@@ -3,13 +3,13 @@
  * the unit test (Node, a MessageChannel) and the browser test (a real Web Worker) compare its
  * fingerprint with runScenario's on the main thread / in Node. Test support: the app never imports it.
  */
-import { bufferDigest, linkDigest } from '../sim'
+import { bufferDigest, linkDigest } from '../digest'
 import {
   messageDigester,
   scenarioAction,
   scenarioActionSteps,
   type ScenarioResult,
-} from '../sim/scenario'
+} from '../scenario'
 import type { SimWorkerClient } from './simWorkerClient'
 
 function tick(): Promise<void> {

@@ -1,11 +1,12 @@
 /**
  * Test support for snapshot import (issue 29): an export file with some of its numbers replaced
  * by any double, and the ranges a test checks an accepted snapshot against, written out here as
- * numbers rather than read from snapshotBounds.ts, so the tests do not grade the code by itself.
+ * numbers rather than read from src/sim/snapshot/snapshotBounds.ts, so the tests do not grade the
+ * code by itself.
  */
 import fc from 'fast-check'
-import { toAgent } from './agents'
-import type { Snapshot } from './snapshot'
+import { toAgent } from '../sim/agents'
+import type { Snapshot } from '../sim/snapshot/snapshot'
 
 type Json = Record<string, unknown>
 

@@ -3,10 +3,10 @@
  * a scripted random source, hand-built agent buffers and the events a failure tick hands on.
  */
 import { expect } from 'vitest'
-import { createAgentBuffers } from './agents'
-import { RECENT_ERRORS, type SimEvent } from './events'
-import type { Rng } from './random'
-import { FLAG, MODE, STATUS, type AgentBuffers } from './types'
+import { createAgentBuffers } from '../sim/agents'
+import { RECENT_ERRORS, type SimEvent } from '../sim/events'
+import type { Rng } from '../sim/random'
+import { FLAG, MODE, STATUS, type AgentBuffers } from '../sim/types'
 
 /**
  * A stand-in for Rng whose next() returns `values` in order, then `fallback` (0.999: "no event"

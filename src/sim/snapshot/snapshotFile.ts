@@ -7,7 +7,7 @@
  * is not part of the app's first paint.
  */
 import { z } from 'zod'
-import { createAgentBuffers, writeAgent, type Agent } from './agents'
+import { createAgentBuffers, writeAgent, type Agent } from '../agents'
 import {
   AGENT_RANGES,
   MAX_SNAPSHOT_AGENTS,
@@ -24,7 +24,7 @@ import {
   snapshotHead,
   type Snapshot,
 } from './snapshot'
-import { AGENT_TYPE_NAMES, MODE_NAMES, STATUS_NAMES, type World } from './types'
+import { AGENT_TYPE_NAMES, MODE_NAMES, STATUS_NAMES, type World } from '../types'
 
 /** A number within `r`; out of range: 'must be between A and B (it is V)'. */
 const within = (r: NumberRange) => {

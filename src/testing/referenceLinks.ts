@@ -1,9 +1,9 @@
 /**
  * Test-only reference: the link-neighbour search as it was before the fast rewrite (commit
- * 8d6bcb1), kept verbatim so links.reference.test.ts can hold the fast search to the exact same
- * output — the same pairs in the same order — for any input. Imported only by tests.
+ * 8d6bcb1), kept verbatim so src/sim/links.reference.test.ts can hold the fast search to the exact
+ * same output — the same pairs in the same order — for any input. Imported only by tests.
  */
-import type { AgentBuffers, LinkBuffers, World } from './types'
+import type { AgentBuffers, LinkBuffers, World } from '../sim/types'
 
 const LINK_DISTANCE = 120
 const MAX_CONNECTIONS = 7

@@ -6,9 +6,9 @@
  * room to spare; both doors into the snapshot list check them: import (snapshotFile.ts, with zod)
  * and the IndexedDB load (state/snapshotPersistence.ts, snapshotRangeProblem here, no zod).
  */
-import type { Metrics } from './model'
+import type { Metrics } from '../model'
 import type { Snapshot } from './snapshot'
-import { AGENT_TYPE_NAMES, FLAG, MODE_NAMES, STATUS_NAMES, type AgentBuffers } from './types'
+import { AGENT_TYPE_NAMES, FLAG, MODE_NAMES, STATUS_NAMES, type AgentBuffers } from '../types'
 
 export interface NumberRange {
   min: number
