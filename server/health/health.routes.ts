@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { APP_VERSION } from '../../src/contracts/constants'
-import type { FeedRole } from '../scale/redis-scale'
+import type { FeedRole } from '../feed/redis-scale'
 
 const startedAt = Date.now()
 

@@ -11,7 +11,7 @@ import {
   type MarketProvider,
   createDemoMarketProvider,
   createDexScreenerClient,
-} from '../chain/market.client'
+} from './market.client'
 import { GuardedUpstream, UpstreamUnavailableError } from '../lib/upstream'
 
 export interface MarketRoutesOptions {
