@@ -24,6 +24,7 @@ import {
   sendBounded,
   socketErrorHandler,
 } from '../lib/socket-send'
+import { apiPaths } from '../../src/contracts/apiPaths'
 
 export interface FeedRoutesOptions {
   /** builds the server's swarm; default: src/sim with `agents` agents */
@@ -97,7 +98,7 @@ export const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, opt
 
   // The handshake's Origin is checked by the security plugin (one rule for the whole app).
   app.get<{ Querystring: { positions?: string; terms?: string } }>(
-    '/ws',
+    apiPaths.feed.pattern,
     { websocket: true },
     (socket, req) => {
       const budget = guardControlFrames(socket)
