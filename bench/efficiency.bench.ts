@@ -1,7 +1,7 @@
 /**
  * `npm run bench:efficiency`: the swarm efficiency a long-running server shows (issue 30, item 3).
  *
- * It builds the server's swarm the way server/scale/sim-source.ts does (src/sim, 146 agents, seed
+ * It builds the server's swarm the way server/feed/sim-source.ts does (src/sim, 146 agents, seed
  * 146, a listener attached, the main-view timers attached) and advances it as the feed engine does,
  * 100 ms of simulated time per call, through 24 simulated hours as fast as it can: every 1/60 s
  * frame is stepped, nothing is skipped. Efficiency changes only at the 5 s update

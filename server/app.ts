@@ -9,14 +9,14 @@ import {
   type ConnectionGuardStats,
 } from './http/connection-guard'
 import { routeContractPlugin } from './http/route-contract.plugin'
-import { HealthChecks } from './lib/health'
+import { HealthChecks } from './health/health-checks'
 import { chainPlugin } from './plugins/chain.plugin'
 import { securityPlugin } from './plugins/security.plugin'
 import { staticPlugin } from './plugins/static.plugin'
 import { walletApiPlugin } from './plugins/api.plugin'
-import { feedRoutes } from './routes/feed.routes'
-import { healthRoutes } from './routes/health.routes'
-import { marketRoutes } from './routes/market.routes'
+import { feedRoutes } from './feed/feed.routes'
+import { healthRoutes } from './health/health.routes'
+import { marketRoutes } from './market/market.routes'
 import { mcpRoutes } from './mcp/mcp.routes'
 
 /**

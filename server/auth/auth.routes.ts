@@ -24,6 +24,7 @@ import { isoAt } from '../db/database'
 import { HttpError } from '../http/http-error'
 import { SESSION_COOKIE, sessionIdOf } from '../http/session'
 import { findSession } from '../db/auth.repository'
+import { apiPaths } from '../../src/contracts/apiPaths'
 
 const SIGN_IN_STATEMENT = 'Sign in to vPOS Swarm to use the whitelist checker and the chat.'
 
@@ -39,7 +40,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   }
 
   app.get(
-    '/api/auth/config',
+    apiPaths.auth.config.pattern,
     { schema: { response: { 200: AuthConfigResponseSchema } } },
     async () => ({ chain: app.chain.kind, tokenMint: app.config.TOKEN_MINT }),
   )
@@ -48,7 +49,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: NonceResponseSchema } },
     config: { rateLimit: 'nonce' as const },
   }
-  app.post('/api/auth/nonce', nonceRoute, async (req) => {
+  app.post(apiPaths.auth.nonce.pattern, nonceRoute, async (req) => {
     const now = await app.dbClock.now()
     const nonce = randomBytes(16).toString('hex') // 128 bits, alphanumeric as SIWS wants
     await deleteExpiredSignIns(app.db, isoAt(now))
@@ -70,7 +71,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     schema: { body: SignInRequestSchema, response: { 200: SessionResponseSchema } },
     config: { rateLimit: 'signIn' as const },
   }
-  app.post('/api/auth/sign-in', signInRoute, async (req, reply) => {
+  app.post(apiPaths.auth.signIn.pattern, signInRoute, async (req, reply) => {
     const body = req.body
     const now = await app.dbClock.now()
     const check = checkSignIn(body, signInExpectation, now)
@@ -102,7 +103,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     schema: { response: { 200: SessionResponseSchema } },
     config: { session: true },
   }
-  app.get('/api/auth/session', sessionRoute, async (req) => {
+  app.get(apiPaths.auth.session.pattern, sessionRoute, async (req) => {
     const wallet = req.wallet
     const token = req.cookies[SESSION_COOKIE] ?? ''
     const now = isoAt(await app.dbClock.now())
@@ -116,7 +117,7 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   // Signing out also ends the session's open push streams on every instance at once (the chat
   // bus carries the revocation), not at their next re-check (issue 29).
-  app.post('/api/auth/sign-out', async (req, reply) => {
+  app.post(apiPaths.auth.signOut.pattern, async (req, reply) => {
     const token = req.cookies[SESSION_COOKIE]
     if (token) {
       const sessionId = sessionIdOf(token)
@@ -129,7 +130,7 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   // Every session of the wallet, on every device, and their streams.
   app.post(
-    '/api/auth/sign-out-everywhere',
+    apiPaths.auth.signOutEverywhere.pattern,
     { config: { session: true, rateLimit: 'signIn' } },
     async (req, reply) => {
       await deleteSessionsOf(app.db, req.wallet)

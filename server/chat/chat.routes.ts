@@ -45,6 +45,7 @@ import {
 } from './chat.repository'
 import { chatStreamRoute } from './chat.stream'
 import { ParticipantPushThrottle } from './participant-push'
+import { apiPaths } from '../../src/contracts/apiPaths'
 
 const LATEST_MESSAGES = 100
 const POLL_MAX_MESSAGES = 200
@@ -170,12 +171,14 @@ function chatContext(fastify: FastifyInstance): ChatContext {
 
 /** The room list and the balance check. */
 function roomRoutes({ app, thresholds }: ChatContext) {
-  app.get('/api/chat/rooms', { schema: { response: { 200: z.array(RoomSchema) } } }, async () =>
-    (await listRooms(app.db)).map((r) => toRoom(r, thresholds)),
+  app.get(
+    apiPaths.chat.rooms.pattern,
+    { schema: { response: { 200: z.array(RoomSchema) } } },
+    async () => (await listRooms(app.db)).map((r) => toRoom(r, thresholds)),
   )
 
   app.post(
-    '/api/chat/verify-token-balance',
+    apiPaths.chat.verifyTokenBalance.pattern,
     {
       bodyLimit: BODY_LIMIT,
       schema: { body: VerifyBalanceBodySchema, response: { 200: VerifyBalanceResponseSchema } },
@@ -195,7 +198,7 @@ function messageRoutes({
   touchParticipant,
 }: ChatContext) {
   app.get(
-    '/api/chat/rooms/:id/messages',
+    apiPaths.chat.roomMessages.pattern,
     {
       schema: {
         params: RoomParamsSchema,
@@ -213,7 +216,7 @@ function messageRoutes({
   )
 
   app.post(
-    '/api/chat/rooms/:id/messages',
+    apiPaths.chat.roomMessages.pattern,
     {
       bodyLimit: BODY_LIMIT,
       schema: {
@@ -254,7 +257,7 @@ function participantRoutes({
   participantsOf,
 }: ChatContext) {
   app.get(
-    '/api/chat/rooms/:id/participants',
+    apiPaths.chat.roomParticipants.pattern,
     {
       schema: { params: RoomParamsSchema, response: { 200: z.array(ParticipantSchema) } },
       config: { session: true },
@@ -264,7 +267,7 @@ function participantRoutes({
   )
 
   app.post(
-    '/api/chat/rooms/:id/participants',
+    apiPaths.chat.roomParticipants.pattern,
     {
       bodyLimit: BODY_LIMIT,
       schema: {
@@ -288,7 +291,7 @@ function reactionRoutes({ app, isStaff, bus, enterRoom }: ChatContext) {
   for (const method of ['POST', 'DELETE'] as const) {
     app.route({
       method,
-      url: '/api/chat/rooms/:id/messages/:messageId/reactions',
+      url: apiPaths.chat.reactions.pattern,
       bodyLimit: BODY_LIMIT,
       schema: {
         params: MessageParamsSchema,
@@ -330,7 +333,7 @@ function announcementRoutes({ app, enterRoom, staffOnly, announcementChanged }: 
   }
 
   app.post(
-    '/api/chat/rooms/:id/announcement',
+    apiPaths.chat.roomAnnouncement.pattern,
     {
       ...announcementRoute,
       schema: {
@@ -347,7 +350,7 @@ function announcementRoutes({ app, enterRoom, staffOnly, announcementChanged }: 
   )
 
   app.delete(
-    '/api/chat/rooms/:id/announcement',
+    apiPaths.chat.roomAnnouncement.pattern,
     {
       ...announcementRoute,
       schema: {

@@ -33,6 +33,7 @@ import type { ChatOptions } from './chat.options'
 import { toMessages } from './chat.presenter'
 import { findRoom, listMessages, type RoomRow } from './chat.repository'
 import { RoomTails, sseFrame } from './room-tail'
+import { apiPaths } from '../../src/contracts/apiPaths'
 
 /** Session and tier re-check of an open stream (SPEC's balance rule allows a 30 s old balance). */
 const RECHECK_MS = 10_000
@@ -117,7 +118,7 @@ export function chatStreamRoute(
   })
 
   app.get(
-    '/api/chat/rooms/:id/events',
+    apiPaths.chat.roomEvents.pattern,
     {
       schema: { params: RoomParamsSchema, querystring: MessagesQuerySchema },
       config: { session: true, rateLimit: 'stream' },

@@ -15,8 +15,8 @@
  */
 import { Redis } from 'ioredis'
 import type { ChainEvent, ChainEventSource, NumberedEvent } from './chain-events'
-import { scaleRedisOptions } from '../scale/redis-options'
-import type { RedisScale } from '../scale/redis-scale'
+import { scaleRedisOptions } from '../lib/redis-options'
+import type { RedisScale } from '../feed/redis-scale'
 
 /** KEYS: lease, id counter, stream. ARGV: token, event, data, maxlen. → the new id, or 0. */
 const APPEND = `if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end

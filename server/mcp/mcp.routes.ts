@@ -20,6 +20,7 @@ import {
 import { ChainStream } from './chain-stream'
 import { writeBounded } from '../lib/socket-send'
 import { eventStreamHeaders } from '../http/security-headers'
+import { apiPaths } from '../../src/contracts/apiPaths'
 
 export interface McpRoutesOptions {
   source?: ChainEventSource
@@ -64,7 +65,7 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, opts)
     hub.close()
   })
 
-  app.get<{ Querystring: { lastEventId?: string } }>('/api/mcp/sse', (req, reply) => {
+  app.get<{ Querystring: { lastEventId?: string } }>(apiPaths.mcp.sse.pattern, (req, reply) => {
     const header = req.headers['last-event-id']
     const raw = (Array.isArray(header) ? header[0] : header) ?? req.query.lastEventId
     const lastEventId = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : undefined

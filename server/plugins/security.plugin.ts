@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { API_PREFIX } from '../../src/contracts/apiPaths'
 import { securityHeaders } from '../http/security-headers'
 import { isAllowedOrigin, webSocketSources } from '../lib/origins'
 
@@ -57,7 +58,7 @@ export const securityPlugin = fp(
       reply.headers(securityHeaders(req, wsSources))
       // API answers are per visitor and current (sessions, messages, purchases): no cache may
       // keep them. A route that wants caching says so itself.
-      if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      if (req.url.startsWith(`${API_PREFIX}/`) && !reply.hasHeader('cache-control')) {
         reply.header('Cache-Control', 'no-store')
       }
       return payload

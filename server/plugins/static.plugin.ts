@@ -2,10 +2,13 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { API_PREFIX, apiPaths } from '../../src/contracts/apiPaths'
 import { CSP_NONCE_PLACEHOLDER } from './security.plugin'
 
 const HASHED_ASSET = /^\/assets\//
-const NOT_SPA = /^\/(api|ws)(\/|$)/
+/** The server's own paths: a miss under them is a JSON 404, never the client's index.html. */
+const SERVER_PATHS = [API_PREFIX, apiPaths.feed.pattern]
+const notSpa = (url: string) => SERVER_PATHS.some((p) => url === p || url.startsWith(`${p}/`))
 
 /**
  * Serves the built client. Hashed assets get a year of immutable cache; index.html is revalidated.
@@ -47,7 +50,7 @@ export async function staticPlugin(app: FastifyInstance, opts: { clientDir: stri
     if (file.startsWith(root + '/') && existsSync(file) && !file.endsWith('/')) {
       return reply.sendFile(path)
     }
-    if (NOT_SPA.test(req.url)) return reply.code(404).send({ error: 'Not Found' })
+    if (notSpa(req.url)) return reply.code(404).send({ error: 'Not Found' })
     return sendIndex(req, reply)
   })
 }

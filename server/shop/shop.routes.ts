@@ -22,6 +22,7 @@ import {
   type ShopItemRow,
 } from './shop.repository'
 import { HttpError } from '../http/http-error'
+import { apiPaths } from '../../src/contracts/apiPaths'
 
 const BODY_LIMIT = 4 * 1024
 
@@ -57,13 +58,13 @@ export async function shopRoutes(fastify: FastifyInstance) {
   }
 
   app.get(
-    '/api/chat/shop/items',
+    apiPaths.shop.items.pattern,
     { schema: { response: { 200: z.array(ShopItemSchema) } } },
     async () => (await listItems(app.db)).map(toItem),
   )
 
   app.post(
-    '/api/chat/shop/purchase',
+    apiPaths.shop.purchase.pattern,
     {
       bodyLimit: BODY_LIMIT,
       schema: { body: PurchaseBodySchema, response: { 201: PurchaseSchema } },
@@ -91,7 +92,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
   )
 
   app.get(
-    '/api/chat/shop/purchases/:walletAddress',
+    apiPaths.shop.purchases.pattern,
     {
       schema: { params: PurchasesParamsSchema, response: { 200: z.array(PurchaseSchema) } },
       config: { session: true },
@@ -100,7 +101,7 @@ export async function shopRoutes(fastify: FastifyInstance) {
   )
 
   app.patch(
-    '/api/chat/shop/purchases/:itemId',
+    apiPaths.shop.purchasedItem.pattern,
     {
       bodyLimit: BODY_LIMIT,
       schema: {

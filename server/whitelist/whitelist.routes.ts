@@ -11,6 +11,7 @@ import { claimCheck, releaseCheck, saveCheckResult } from './whitelist.repositor
 import { HttpError } from '../http/http-error'
 import { withDeadline } from '../lib/upstream'
 import { checkWhitelist } from './whitelist.service'
+import { apiPaths } from '../../src/contracts/apiPaths'
 
 const WHITELIST_BUDGET_MS = 4_000
 const WHITELIST_SCAN_MS = 2_500
@@ -23,7 +24,7 @@ export async function whitelistRoutes(fastify: FastifyInstance) {
     // Per client IP too (issue 15): one visitor cycling wallets cannot drive the RPC scan.
     config: { session: true, rateLimit: { rule: 'whitelistIp' as const, per: 'ip' as const } },
   }
-  app.post('/api/whitelist/check', checkRoute, async (req) => {
+  app.post(apiPaths.whitelist.check.pattern, checkRoute, async (req) => {
     const walletAddress = req.wallet
     // The cooldown is timed by the database, not this instance's clock (issue 14).
     const now = await app.dbClock.now()

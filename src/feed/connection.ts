@@ -5,6 +5,7 @@
  * reported, the counter reset and simulated data restored. A successful open resets the attempts.
  * While open, the ping byte 6 goes out every 30 s.
  */
+import { apiPaths } from '../contracts/apiPaths'
 import { backoffDelay } from '../contracts/reconnect'
 import { type FeedLogger, type FeedMessage, MSG, decodeFrame } from './protocol'
 
@@ -60,7 +61,7 @@ export function feedUrl(
 ): string {
   const scheme = loc.protocol === 'https:' ? 'wss' : 'ws'
   const host = loc.host || `${loc.hostname || 'localhost'}:5000`
-  return `${scheme}://${host}/ws${packed ? '?positions=f32' : ''}`
+  return `${scheme}://${host}${apiPaths.feed.url()}${packed ? '?positions=f32' : ''}`
 }
 
 export class LiveFeedConnection {

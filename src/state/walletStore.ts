@@ -1,5 +1,6 @@
 import { proxy } from 'valtio'
 import { HttpError, onUnauthorized, request } from '../api/http'
+import { apiPaths } from '../contracts/apiPaths'
 import { defaultDisplayName, VerifyBalanceResponseSchema, type Tier } from '../contracts/chat'
 import { currentSession, signInWithWallet, signOut, signOutEverywhere } from '../wallet/siws'
 import { WalletError, type WalletAdapter } from '../wallet/types'
@@ -209,7 +210,7 @@ export async function verifyBalance(): Promise<void> {
   if (!address) throw new WalletError('connect', 'Wallet Required')
   walletState.balanceChecking = true
   try {
-    const res = await request('POST', '/api/chat/verify-token-balance', {
+    const res = await request('POST', apiPaths.chat.verifyTokenBalance.url(), {
       body: { walletAddress: address },
       parse: VerifyBalanceResponseSchema,
     })

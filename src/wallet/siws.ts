@@ -1,5 +1,6 @@
 import { request } from '../api/http'
 import { base58Encode } from '../contracts/address'
+import { apiPaths } from '../contracts/apiPaths'
 import {
   buildSignInMessage,
   NonceResponseSchema,
@@ -18,7 +19,7 @@ export async function signInWithWallet(
   adapter: WalletAdapter,
   address: string,
 ): Promise<SessionResponse> {
-  const n = await request('POST', '/api/auth/nonce', { parse: NonceResponseSchema })
+  const n = await request('POST', apiPaths.auth.nonce.url(), { parse: NonceResponseSchema })
   const fields = {
     domain: n.domain,
     address,
@@ -43,7 +44,7 @@ export async function signInWithWallet(
     message = buildSignInMessage(fields)
     signature = await adapter.signMessage(utf8Encode(message))
   }
-  return request('POST', '/api/auth/sign-in', {
+  return request('POST', apiPaths.auth.signIn.url(), {
     body: { address, message, signature: base58Encode(signature) },
     parse: SessionResponseSchema,
   })
@@ -51,15 +52,18 @@ export async function signInWithWallet(
 
 /** GET /api/auth/session: the signed-in wallet, or null without a (live) session. */
 export async function currentSession(): Promise<SessionResponse | null> {
-  return request('GET', '/api/auth/session', { parse: SessionResponseSchema, on401: 'returnNull' })
+  return request('GET', apiPaths.auth.session.url(), {
+    parse: SessionResponseSchema,
+    on401: 'returnNull',
+  })
 }
 
 /** POST /api/auth/sign-out: ends the server session (the cookie is cleared). */
 export async function signOut(): Promise<void> {
-  await request('POST', '/api/auth/sign-out')
+  await request('POST', apiPaths.auth.signOut.url())
 }
 
 /** POST /api/auth/sign-out-everywhere: ends every session of the signed-in wallet, on every device. */
 export async function signOutEverywhere(): Promise<void> {
-  await request('POST', '/api/auth/sign-out-everywhere')
+  await request('POST', apiPaths.auth.signOutEverywhere.url())
 }

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useSyncExternalStore } from 'react'
 import { getQueryFn } from '../api/queryClient'
+import { apiPaths } from '../contracts/apiPaths'
 import { AuthConfigResponseSchema, type AuthConfigResponse } from '../contracts/auth'
 import { currentWallets, walletRegistry, type WalletOptions } from './discovery'
 
 /** GET /api/auth/config: tells the client whether the server runs on the demo chain. */
 const authConfigQuery = {
-  queryKey: ['/api/auth/config'] as const,
+  queryKey: [apiPaths.auth.config.url()] as const,
   queryFn: getQueryFn<AuthConfigResponse>(AuthConfigResponseSchema),
 }
 

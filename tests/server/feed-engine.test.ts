@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { FeedEngine, nextTickAt } from '../../server/scale/feed-engine'
-import { createSimSource } from '../../server/scale/sim-source'
+import { FeedEngine, nextTickAt } from '../../server/feed/feed-engine'
+import { createSimSource } from '../../server/feed/sim-source'
 import { decodeFrame } from '../../src/feed/protocol'
 
 const types = (frames: Uint8Array[]) => frames.map((f) => f[0])

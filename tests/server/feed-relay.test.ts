@@ -4,8 +4,8 @@ import Fastify from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { testConfig } from '../../server/config'
-import { feedRoutes } from '../../server/routes/feed.routes'
-import { FeedRelay, TERM_MARKER } from '../../server/scale/feed-relay'
+import { feedRoutes } from '../../server/feed/feed.routes'
+import { FeedRelay, TERM_MARKER } from '../../server/feed/feed-relay'
 import { encodeJsonFrame, encodePackedPositions } from '../../src/feed/protocol'
 
 /** Just the ws surface the relay uses, with a controllable send buffer. */

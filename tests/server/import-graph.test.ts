@@ -86,6 +86,16 @@ describe('the import graph', () => {
     expect(pairs).toEqual([])
   })
 
+  it('the server floor (lib, http, rate-limit, db, chain) imports no feature', () => {
+    const FLOOR = ['server/lib', 'server/http', 'server/rate-limit', 'server/db', 'server/chain']
+    const offenders = FLOOR.flatMap((from) =>
+      [...(graph.get(from) ?? new Map<string, string[]>())]
+        .filter(([to]) => to.startsWith('server/') && !FLOOR.includes(to))
+        .map(([to, files]) => `${from} → ${to} (${files[0]})`),
+    )
+    expect(offenders).toEqual([])
+  })
+
   it('only src/testing/probes.ts writes data attributes (the software-GL style switch aside)', () => {
     const WRITE = /\.dataset(?:\.[A-Za-z]+|\[[^\]]+\])\s*=(?!=)/
     const offenders = sourceFiles('src')

@@ -7,7 +7,7 @@ import { MarketTokenResponseSchema, TreasurySchema } from '../../src/contracts/m
 import { buildApp } from '../../server/app'
 import type { ChainProvider } from '../../server/chain/chain.provider'
 import { type AppConfig, testConfig } from '../../server/config'
-import { type MarketRoutesOptions, marketRoutes } from '../../server/routes/market.routes'
+import { type MarketRoutesOptions, marketRoutes } from '../../server/market/market.routes'
 
 const MINT = 'Mint1111111111111111111111111111111111111111'
 /** a valid base58 address: the RPC client (kit's address()) refuses anything else */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -26,6 +26,15 @@ describe('README', () => {
     const min = /^>=(\d+\.\d+)/.exec(pkg.engines.node)?.[1]
     expect(min).toBeDefined()
     expect(readme).toContain(`Node.js ≥ ${min}`)
+  })
+
+  it('lists every server folder in its Layout, one line each, and no folder that is gone', () => {
+    const layout = readme.slice(readme.indexOf('## Layout'), readme.indexOf('## URL parameters'))
+    const listed = [...layout.matchAll(/^server\/([\w-]+) /gm)].map((m) => m[1]!)
+    const folders = readdirSync('server', { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+    expect([...listed].sort()).toEqual([...folders].sort())
   })
 
   it('lists every npm script', () => {

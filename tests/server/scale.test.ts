@@ -5,7 +5,7 @@ import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { testConfig } from '../../server/config'
-import { feedRoutes } from '../../server/routes/feed.routes'
+import { feedRoutes } from '../../server/feed/feed.routes'
 import { decodeFrame, type FeedMessage } from '../../src/feed/protocol'
 import { REDIS_URL, dropRedisPrefix, redisAvailable } from './helpers/redis'
 

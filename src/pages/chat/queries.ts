@@ -3,6 +3,7 @@ import type { QueryFunctionContext } from '@tanstack/react-query'
 import { z } from 'zod'
 import { request } from '../../api/http'
 import { getQueryFn } from '../../api/queryClient'
+import { apiPaths } from '../../contracts/apiPaths'
 import {
   MessageSchema,
   ParticipantSchema,
@@ -14,13 +15,17 @@ import {
 import { PurchaseSchema, ShopItemSchema, type Purchase, type ShopItem } from '../../contracts/shop'
 import { nextCursor } from './chatLogic'
 
-/** Keys name the URL (src/api convention: the default query GETs the key's URL). */
+/**
+ * A one-part key is its URL (src/api convention: the default query GETs the key's URL). A room's
+ * keys nest under the rooms key, so invalidating the rooms reaches them too; their queries fetch
+ * their own URL.
+ */
 export const chatKeys = {
-  rooms: ['/api/chat/rooms'] as const,
-  shopItems: ['/api/chat/shop/items'] as const,
-  purchases: (wallet: string) => ['/api/chat/shop/purchases', wallet] as const,
-  messages: (roomId: string) => ['/api/chat/rooms', roomId, 'messages'] as const,
-  participants: (roomId: string) => ['/api/chat/rooms', roomId, 'participants'] as const,
+  rooms: [apiPaths.chat.rooms.url()] as const,
+  shopItems: [apiPaths.shop.items.url()] as const,
+  purchases: (wallet: string) => [apiPaths.shop.purchases.url({ walletAddress: wallet })] as const,
+  messages: (roomId: string) => [apiPaths.chat.rooms.url(), roomId, 'messages'] as const,
+  participants: (roomId: string) => [apiPaths.chat.rooms.url(), roomId, 'participants'] as const,
 }
 
 export const roomsQuery = {
@@ -37,14 +42,13 @@ export function purchasesQuery(wallet: string) {
   return {
     queryKey: chatKeys.purchases(wallet),
     queryFn: ({ signal }: QueryFunctionContext): Promise<Purchase[]> =>
-      request('GET', `/api/chat/shop/purchases/${encodeURIComponent(wallet)}`, {
+      request('GET', apiPaths.shop.purchases.url({ walletAddress: wallet }), {
         parse: z.array(PurchaseSchema),
         signal,
       }),
   }
 }
 
-const roomUrl = (roomId: string) => `/api/chat/rooms/${encodeURIComponent(roomId)}`
 const MessagesSchema = z.array(MessageSchema)
 
 /**
@@ -75,20 +79,25 @@ export function fetchMessages(
   signal?: AbortSignal,
 ): Promise<ChatMessage[]> {
   const query = after === undefined ? '' : `?after=${after}`
-  return request('GET', `${roomUrl(roomId)}/messages${query}`, { parse: MessagesSchema, signal })
+  const url = apiPaths.chat.roomMessages.url({ id: roomId }) + query
+  return request('GET', url, { parse: MessagesSchema, signal })
 }
 
 /** Call 9. */
 export function participantsQuery(roomId: string) {
   return {
     queryKey: chatKeys.participants(roomId),
-    queryFn: getQueryFn<Participant[]>(z.array(ParticipantSchema)),
+    queryFn: ({ signal }: QueryFunctionContext): Promise<Participant[]> =>
+      request('GET', apiPaths.chat.roomParticipants.url({ id: roomId }), {
+        parse: z.array(ParticipantSchema),
+        signal,
+      }),
   }
 }
 
 /** The room's push channel (Server-Sent Events), resuming after `cursor`. */
 export function roomEventsUrl(roomId: string, cursor: number): string {
-  return `${roomUrl(roomId)}/events?after=${cursor}`
+  return `${apiPaths.chat.roomEvents.url({ id: roomId })}?after=${cursor}`
 }
 
 /** Call 10: registers (or renames) and returns the participants. */
@@ -97,7 +106,7 @@ export function registerParticipant(
   walletAddress: string,
   displayName: string,
 ): Promise<Participant[]> {
-  return request('POST', `${roomUrl(roomId)}/participants`, {
+  return request('POST', apiPaths.chat.roomParticipants.url({ id: roomId }), {
     body: { walletAddress, displayName },
     parse: z.array(ParticipantSchema),
   })
@@ -108,7 +117,10 @@ export function postMessage(
   roomId: string,
   body: { walletAddress: string; displayName: string; content: string; clientId: string },
 ): Promise<ChatMessage> {
-  return request('POST', `${roomUrl(roomId)}/messages`, { body, parse: MessageSchema })
+  return request('POST', apiPaths.chat.roomMessages.url({ id: roomId }), {
+    body,
+    parse: MessageSchema,
+  })
 }
 
 /** Call 15 (POST adds, DELETE removes); answers the message with its reactions. */
@@ -119,7 +131,7 @@ export function sendReaction(
   walletAddress: string,
   emoji: string,
 ): Promise<ChatMessage> {
-  return request(method, `${roomUrl(roomId)}/messages/${messageId}/reactions`, {
+  return request(method, apiPaths.chat.reactions.url({ id: roomId, messageId }), {
     body: { walletAddress, emoji },
     parse: MessageSchema,
   })
@@ -132,7 +144,8 @@ export function changeAnnouncement(
   content?: string,
 ): Promise<Room> {
   const body = content === undefined ? { walletAddress } : { walletAddress, content }
-  return request(content === undefined ? 'DELETE' : 'POST', `${roomUrl(roomId)}/announcement`, {
+  const method = content === undefined ? 'DELETE' : 'POST'
+  return request(method, apiPaths.chat.roomAnnouncement.url({ id: roomId }), {
     body,
     parse: RoomSchema,
   })
@@ -140,7 +153,7 @@ export function changeAnnouncement(
 
 /** Call 16. */
 export function purchaseItem(walletAddress: string, itemId: string): Promise<Purchase> {
-  return request('POST', '/api/chat/shop/purchase', {
+  return request('POST', apiPaths.shop.purchase.url(), {
     body: { walletAddress, itemId },
     parse: PurchaseSchema,
   })
@@ -152,7 +165,7 @@ export function setItemActive(
   itemId: string,
   active: boolean,
 ): Promise<Purchase> {
-  return request('PATCH', `/api/chat/shop/purchases/${encodeURIComponent(itemId)}`, {
+  return request('PATCH', apiPaths.shop.purchasedItem.url({ itemId }), {
     body: { walletAddress, active },
     parse: PurchaseSchema,
   })

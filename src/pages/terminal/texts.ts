@@ -1,4 +1,5 @@
 /** Terminal constants (SPEC §9) and every user-visible text of the command line (§5, §8). */
+import { apiPaths } from '../../contracts/apiPaths'
 
 export const HISTORY_LIMIT = 50
 export const MCP_NOTIFICATION_LIMIT = 10
@@ -10,7 +11,7 @@ export const LOGIN_DELAY_MS = 1500
 export const SYNC_STEP_MS = 800
 export const SYNC_STEP_PERCENT = 10
 /** DESIGN §4: the server's own SSE stream. */
-export const DEFAULT_MCP_ENDPOINT = '/api/mcp/sse'
+export const DEFAULT_MCP_ENDPOINT = apiPaths.mcp.sse.url()
 /** A Solana signature is 87–88 base58 characters; §5 treats anything longer than this as real. */
 export const REAL_SIGNATURE_MIN_LENGTH = 21
 

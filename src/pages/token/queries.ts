@@ -1,12 +1,13 @@
 /** React-query keys and fetchers of the Token Info screen (SPEC §7.2, §7.4), typed by the contracts. */
 import type { QueryFunctionContext } from '@tanstack/react-query'
 import { getQueryFn } from '../../api/queryClient'
+import { apiPaths } from '../../contracts/apiPaths'
 import type { MarketTokenResponse, Treasury } from '../../contracts/market'
 
 /** Query keys name the URL (src/api convention: the default query GETs the key's URL). */
 export const tokenKeys = {
-  market: ['/api/market/token'] as const,
-  treasury: ['/api/treasury'] as const,
+  market: [apiPaths.market.token.url()] as const,
+  treasury: [apiPaths.market.treasury.url()] as const,
 }
 
 const getJson = getQueryFn()

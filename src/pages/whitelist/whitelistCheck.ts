@@ -7,6 +7,7 @@
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { HttpError, request } from '../../api/http'
+import { apiPaths } from '../../contracts/apiPaths'
 import {
   WHITELIST_COOLDOWN_MS,
   WhitelistResultSchema,
@@ -24,8 +25,8 @@ type KeyStore = Pick<Storage, 'getItem' | 'setItem'>
 const browserStorage = (): KeyStore => window.localStorage
 
 const whitelistKeys = {
-  all: ['/api/whitelist/check'] as const,
-  check: (address: string) => ['/api/whitelist/check', address] as const,
+  all: [apiPaths.whitelist.check.url()] as const,
+  check: (address: string) => [apiPaths.whitelist.check.url(), address] as const,
 }
 
 export function lastCheckOf(address: string, storage = browserStorage()): number | null {
@@ -62,7 +63,7 @@ export async function checkWhitelist(
     throw new Error(refusal)
   }
   try {
-    const result = await request('POST', '/api/whitelist/check', {
+    const result = await request('POST', apiPaths.whitelist.check.url(), {
       body: { walletAddress: address },
       parse: WhitelistResultSchema,
     })

@@ -1,5 +1,5 @@
 /**
- * The authoritative swarm on the server (DESIGN §4 live feed): steps a SwarmSource at 10 Hz and
+ * The authoritative swarm on the server (DESIGN §4 live feed): steps a FeedSimSource at 10 Hz and
  * turns it into encoded §7.1 frames. Encoding happens once per tick, whatever the number of clients;
  * the frames go to a sink (the local relay, or Redis when this instance is the elected leader).
  */
@@ -17,8 +17,11 @@ import type { AgentBuffers, World } from '../../src/sim/types'
 export type SwarmEvent =
   { kind: 'message'; payload: SystemMessagePayload } | { kind: 'error'; payload: ErrorEventPayload }
 
-/** What the engine needs from a simulation (an adapter over src/sim). */
-export interface SwarmSource {
+/**
+ * What the engine needs from a simulation (an adapter over src/sim). Not the client's SwarmSource
+ * (src/state/swarmSource.ts): that one feeds a display, this one feeds the encoder.
+ */
+export interface FeedSimSource {
   readonly agents: AgentBuffers
   readonly world: World
   /** advances the simulation by `dtMs` of simulated time; returns what happened meanwhile */
@@ -81,7 +84,7 @@ export class FeedEngine {
   private readonly summaryEveryMs: number
 
   constructor(
-    readonly source: SwarmSource,
+    readonly source: FeedSimSource,
     private readonly sink: FrameSink,
     private readonly opts: FeedEngineOptions = {},
   ) {

@@ -44,7 +44,7 @@ import {
   withTerm,
   type LeaseScripts,
 } from './lease-scripts'
-import { scaleRedisOptions } from './redis-options'
+import { scaleRedisOptions } from '../lib/redis-options'
 
 export interface RedisScaleOptions {
   url: string

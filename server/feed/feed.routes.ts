@@ -1,11 +1,11 @@
 /**
  * /ws — the live feed (SPEC §7.1, DESIGN §4) on the app's own port. The server's authoritative sim
  * (FeedEngine) produces frames; this instance's FeedRelay sends them to its sockets. With REDIS_URL
- * the engine only runs on the elected leader and frames travel through Redis (server/scale).
+ * the engine only runs on the elected leader and frames travel through Redis (redis-scale.ts).
  *
  * Per socket: type 0 on connect, then 1 (or negotiated 8: `/ws?positions=f32`) at 10 Hz, 2–5 as they
  * happen, 7 for each ping byte 6; with `?terms=1` also type 9 `{term}` before the first frame of each
- * leader term (server/scale/feed-relay.ts TERM_MARKER; tests and diagnostics). Anything else a client sends closes only that socket with 1008;
+ * leader term (feed-relay.ts TERM_MARKER; tests and diagnostics). Anything else a client sends closes only that socket with 1008;
  * a message over maxPayload closes it with 1009 'message too big' (ws does that; socketErrorHandler
  * lets the close frame go out before the socket is ended). Cross-site pages are refused at the
  * handshake by the Origin check.
@@ -13,10 +13,10 @@
 import websocket, { type WebsocketPluginOptions } from '@fastify/websocket'
 import type { FastifyPluginAsync } from 'fastify'
 import { MSG, asBytes } from '../../src/feed/protocol'
-import { FeedEngine, type FeedEngineOptions, type SwarmSource } from '../scale/feed-engine'
-import { DEFAULT_LIMITS, FeedRelay, type RelayLimits } from '../scale/feed-relay'
-import { RedisScale } from '../scale/redis-scale'
-import { createSimSource } from '../scale/sim-source'
+import { FeedEngine, type FeedEngineOptions, type FeedSimSource } from './feed-engine'
+import { DEFAULT_LIMITS, FeedRelay, type RelayLimits } from './feed-relay'
+import { RedisScale } from './redis-scale'
+import { createSimSource } from './sim-source'
 import {
   ReasonedWebSocket,
   guardControlFrames,
@@ -24,10 +24,11 @@ import {
   sendBounded,
   socketErrorHandler,
 } from '../lib/socket-send'
+import { apiPaths } from '../../src/contracts/apiPaths'
 
 export interface FeedRoutesOptions {
   /** builds the server's swarm; default: src/sim with `agents` agents */
-  createSource?: () => SwarmSource
+  createSource?: () => FeedSimSource
   agents?: number
   seed?: number
   engine?: FeedEngineOptions
@@ -97,7 +98,7 @@ export const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, opt
 
   // The handshake's Origin is checked by the security plugin (one rule for the whole app).
   app.get<{ Querystring: { positions?: string; terms?: string } }>(
-    '/ws',
+    apiPaths.feed.pattern,
     { websocket: true },
     (socket, req) => {
       const budget = guardControlFrames(socket)

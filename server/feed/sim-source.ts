@@ -1,5 +1,5 @@
 /**
- * The server's SwarmSource: an adapter over the shared simulation (src/sim), so the live swarm
+ * The server's FeedSimSource: an adapter over the shared simulation (src/sim), so the live swarm
  * follows exactly the §4 rules the browser's local sim follows. The main-view timers are attached
  * too (random errors/recoveries, demo console lines), since the feed stands in for that view's sim.
  */
@@ -8,7 +8,7 @@ import { type SimEvent, attachMainView, createSwarmSim } from '../../src/sim'
 import type { World } from '../../src/sim/types'
 import { wireToBuffers } from '../../src/feed/wire'
 import { captureSimState, raiseEventSequences, restoreSimState } from '../../src/sim/resumeState'
-import type { ResumeInput, SwarmEvent, SwarmSource } from './feed-engine'
+import type { ResumeInput, SwarmEvent, FeedSimSource } from './feed-engine'
 
 export interface SimSourceOptions {
   agents: number
@@ -19,7 +19,7 @@ export interface SimSourceOptions {
 /** '[ERROR:…]' console alerts are not relayed: the type 5 event carries the same failure (§8). */
 const ERROR_ALERT = /^\[ERROR:/
 
-export function createSimSource(opts: SimSourceOptions): SwarmSource {
+export function createSimSource(opts: SimSourceOptions): FeedSimSource {
   const sim = createSwarmSim({
     seed: opts.seed,
     count: opts.agents,

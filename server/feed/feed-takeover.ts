@@ -6,7 +6,7 @@
  * positions; an instance cut off from Redis continues the swarm its own clients were watching.
  */
 import { MSG, decodeFrame } from '../../src/feed/protocol'
-import type { SwarmSource } from './feed-engine'
+import type { FeedSimSource } from './feed-engine'
 
 /**
  * Event ids of term T start above T × this: instances that ran their own sims while isolated may
@@ -85,7 +85,7 @@ function positionsOf(p: RelayedPositions | undefined) {
  * floor. Otherwise it continues from `record` plus the positions relayed since it.
  */
 export function takeOver(
-  source: SwarmSource,
+  source: FeedSimSource,
   o: {
     term: number
     keepOwn: boolean
@@ -113,7 +113,7 @@ export function takeOver(
  * the newest full state it relayed, then the positions relayed since.
  */
 export function continueWatched(
-  source: SwarmSource,
+  source: FeedSimSource,
   latestState: Uint8Array | undefined,
   positions: RelayedPositions | undefined,
   seqs: EventSeqs,

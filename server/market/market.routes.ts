@@ -11,8 +11,9 @@ import {
   type MarketProvider,
   createDemoMarketProvider,
   createDexScreenerClient,
-} from '../chain/market.client'
+} from './market.client'
 import { GuardedUpstream, UpstreamUnavailableError } from '../lib/upstream'
+import { apiPaths } from '../../src/contracts/apiPaths'
 
 export interface MarketRoutesOptions {
   /** overrides the provider chosen from MARKET_DATA_URL (tests) */
@@ -57,7 +58,7 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (app,
     }
   }
 
-  app.get('/api/market/token', async (_req, reply) => {
+  app.get(apiPaths.market.token.pattern, async (_req, reply) => {
     try {
       return await getMarket()
     } catch (err) {
@@ -68,7 +69,7 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (app,
     }
   })
 
-  app.get('/api/treasury', async (_req, reply): Promise<Treasury | undefined> => {
+  app.get(apiPaths.market.treasury.pattern, async (_req, reply): Promise<Treasury | undefined> => {
     const wallet = config.TREASURY_WALLET
     // The price is best effort and asked in parallel: chain then market one after the other
     // could take two timeouts (8 s), past the 5 s promise. Without a price the value is 0, stale.

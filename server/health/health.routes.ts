@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { APP_VERSION } from '../../src/contracts/constants'
-import type { FeedRole } from '../scale/redis-scale'
+import type { FeedRole } from '../feed/redis-scale'
+import { apiPaths } from '../../src/contracts/apiPaths'
 
 const startedAt = Date.now()
 
@@ -16,7 +17,7 @@ function feedRole(app: FastifyInstance): 'standalone' | FeedRole | undefined {
 
 export async function healthRoutes(app: FastifyInstance) {
   // 503 with the failing dependency named while one is down, so a load balancer takes us out.
-  app.get('/api/health', async (_req, reply) => {
+  app.get(apiPaths.health.pattern, async (_req, reply) => {
     const checks = app.hasDecorator('healthChecks') ? await app.healthChecks.report() : {}
     const ok = Object.values(checks).every((s) => s === 'ok')
     return reply.code(ok ? 200 : 503).send({
