@@ -4,7 +4,7 @@
  * numbers rather than read from snapshotBounds.ts, so the tests do not grade the code by itself.
  */
 import fc from 'fast-check'
-import { toAgent } from './agents'
+import { toAgent } from './agentFields'
 import type { Snapshot } from './snapshot'
 
 type Json = Record<string, unknown>
