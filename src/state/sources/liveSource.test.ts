@@ -56,3 +56,13 @@ describe('the live mirror decodes wire agents by the shared rule', () => {
     )
   })
 })
+
+describe('metrics', () => {
+  it('takes the swarm’s efficiency from the metrics when the server sends it', () => {
+    const live = new LiveFeedSource()
+    live.applyMetrics({ ...METRICS, efficiency: 88.4 })
+    expect(live.readings().efficiency).toBe(88.4)
+    live.applyMetrics(METRICS)
+    expect(live.readings().efficiency).toBe(88.4)
+  })
+})

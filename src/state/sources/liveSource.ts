@@ -171,7 +171,7 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
     this.changed = true
   }
 
-  applyMetrics(m: WireMetrics & { efficiency?: number }): void {
+  applyMetrics(m: WireMetrics): void {
     const { efficiency, ...rest } = m
     Object.assign(this.held.metrics, rest)
     if (typeof efficiency === 'number') this.held.efficiency = efficiency
