@@ -42,7 +42,7 @@ export function createSimSource(opts: SimSourceOptions): FeedSimSource {
       sim.advance(dtMs)
       return pending.splice(0)
     },
-    metrics(): WireMetrics & { efficiency: number } {
+    metrics(): WireMetrics {
       return { ...sim.metrics, efficiency: Math.round(sim.efficiency * 10) / 10 }
     },
     tasks(): WireTask[] {

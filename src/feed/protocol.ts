@@ -61,7 +61,7 @@ export interface WireAgent {
   pulseRate: number
 }
 
-/** §3 Metrics. */
+/** §3 Metrics, plus the swarm's efficiency. */
 export interface WireMetrics {
   totalAgents: number
   activeAgents: number
@@ -69,6 +69,11 @@ export interface WireMetrics {
   averageEfficiency: number
   networkLatency: number
   completedTasks: number
+  /**
+   * The swarm's efficiency, 1 decimal (the status panel's figure). Our addition: §3 Metrics has no
+   * such field, so a spec server omits it and a client keeps the efficiency it shows.
+   */
+  efficiency?: number
 }
 
 export interface WireTask {

@@ -5,9 +5,7 @@ import {
   copyAgentBuffers,
   createAgentBuffers,
   initAgents,
-  toAgent,
   worldForCount,
-  writeAgent,
 } from './agents'
 import { DEFAULT_AGENT_COUNT } from './constants'
 import { bufferDigest } from './digest'
@@ -80,47 +78,6 @@ describe('worldForCount', () => {
     [100_000, 41874, 26171],
   ])('%s agents → %s × %s', (count, w, h) => {
     expect(worldForCount(count)).toEqual({ width: w, height: h })
-  })
-})
-
-describe('plain Agent conversion', () => {
-  it('toAgent → writeAgent round-trips every field', () => {
-    const { buf } = seeded(11, 50)
-    const copy = createAgentBuffers(50)
-    for (let i = 0; i < 50; i++) writeAgent(copy, i, toAgent(buf, i))
-    copy.count = 50
-    expect(bufferDigest(copy)).toBe(bufferDigest(buf))
-  })
-
-  it('a failing agent keeps its flag and red colour; unknown names map to other', () => {
-    const { buf } = seeded(2, 1)
-    const a = { ...toAgent(buf, 0), failing: true, type: 'drone', status: 'sleeping' }
-    const out = createAgentBuffers(1)
-    writeAgent(out, 0, a as never)
-    expect(out.flags[0]! & FLAG.failing).toBe(FLAG.failing)
-    expect(out.color[0]).toBe(0xff3344)
-    expect(out.type[0]).toBe(AGENT_TYPE.other)
-    expect(out.status[0]).toBe(STATUS.other)
-  })
-
-  it.each([
-    [-3, 0],
-    [3.4, 3],
-    [12, 7],
-  ])('connections %s are stored as %s', (c, stored) => {
-    const { buf } = seeded(2, 1)
-    const out = createAgentBuffers(1)
-    writeAgent(out, 0, { ...toAgent(buf, 0), connections: c })
-    expect(out.connections[0]).toBe(stored)
-  })
-
-  it('toAgent gives §3 names and a CSS colour', () => {
-    const { buf } = seeded(3, 1)
-    const a = toAgent(buf, 0)
-    expect(a.color).toMatch(/^#[0-9a-f]{6}$/)
-    expect(['explore', 'idle', 'target']).toContain(a.mode)
-    expect(a.target).toEqual({ x: buf.targetX[0], y: buf.targetY[0] })
-    expect(a.energyLevel).toBe(buf.energy[0])
   })
 })
 

@@ -1,45 +1,7 @@
-/** Agent buffers: allocation, seeded initial agents, and conversion to/from plain §3 Agent objects. */
+/** Agent buffers: allocation, seeded initial agents, copies. Plain §3 Agents: agentFields.ts. */
 import { BASE_WORLD, DEFAULT_AGENT_COUNT, EXPLORE_SPEED_SPREAD, FAILING_COLOR } from './constants'
 import type { Rng } from './random'
-import {
-  AGENT_TYPE,
-  AGENT_TYPE_NAMES,
-  FLAG,
-  MODE,
-  MODE_NAMES,
-  STATUS,
-  STATUS_NAMES,
-  type AgentBuffers,
-  type AgentTypeName,
-  type ModeName,
-  type StatusName,
-  type World,
-} from './types'
-
-/** A plain §3 Agent, for panels, the live-feed JSON and snapshot export. Never per frame. */
-export interface Agent {
-  id: string
-  x: number
-  y: number
-  size: number
-  speedX: number
-  speedY: number
-  /** CSS colour '#rrggbb' */
-  color: string
-  target: { x: number; y: number }
-  mode: ModeName
-  type: AgentTypeName
-  status: StatusName
-  processingPower: number
-  efficiency: number
-  connections: number
-  lastActiveTime: number
-  energyLevel: number
-  glow: boolean
-  pulseRate: number
-  /** Not a §3 field; carried so a snapshot/live state knows which agents are failing. */
-  failing?: boolean
-}
+import { AGENT_TYPE, FLAG, MODE, STATUS, type AgentBuffers, type World } from './types'
 
 /** Base colour per agent type (0xRRGGBB); 'other' gets the default teal. Failing agents are red. */
 export const TYPE_COLORS: readonly number[] = [0x00d4ff, 0xb266ff, 0x33ff99, 0xffb020, 0x14b8a6]
@@ -145,70 +107,6 @@ export function initAgents(
     buf.pulseRate[i] = energy > 80 ? 1.8 : 1
   }
   buf.count = count
-}
-
-function hexColor(c: number): string {
-  return `#${c.toString(16).padStart(6, '0')}`
-}
-
-/** Agent i as a plain §3 object (allocates; for panels and JSON, not the per-frame path). */
-export function toAgent(buf: AgentBuffers, i: number): Agent {
-  return {
-    id: buf.ids[i] ?? '',
-    x: buf.x[i]!,
-    y: buf.y[i]!,
-    size: buf.size[i]!,
-    speedX: buf.speedX[i]!,
-    speedY: buf.speedY[i]!,
-    color: hexColor(buf.color[i]!),
-    target: { x: buf.targetX[i]!, y: buf.targetY[i]! },
-    mode: MODE_NAMES[buf.mode[i]!] ?? 'explore',
-    type: AGENT_TYPE_NAMES[buf.type[i]!] ?? 'other',
-    status: STATUS_NAMES[buf.status[i]!] ?? 'other',
-    processingPower: buf.processingPower[i]!,
-    efficiency: buf.efficiency[i]!,
-    connections: buf.connections[i]!,
-    lastActiveTime: buf.lastActiveTime[i]!,
-    energyLevel: buf.energy[i]!,
-    glow: (buf.flags[i]! & FLAG.glow) !== 0,
-    pulseRate: buf.pulseRate[i]!,
-    failing: (buf.flags[i]! & FLAG.failing) !== 0,
-  }
-}
-
-function parseColor(c: string, type: number): number {
-  const m = /^#?([0-9a-f]{6})$/i.exec(c)
-  return m ? parseInt(m[1]!, 16) : (TYPE_COLORS[type] ?? TYPE_COLORS[AGENT_TYPE.other]!)
-}
-
-function indexOrOther<T extends string>(names: readonly T[], name: string): number {
-  const i = names.indexOf(name as T)
-  return i < 0 ? names.length - 1 : i
-}
-
-/** Write a plain Agent into slot i (live feed state, snapshot import). Unknown names map to 'other'. */
-export function writeAgent(buf: AgentBuffers, i: number, a: Agent): void {
-  buf.ids[i] = a.id
-  buf.x[i] = a.x
-  buf.y[i] = a.y
-  buf.size[i] = a.size
-  buf.speedX[i] = a.speedX
-  buf.speedY[i] = a.speedY
-  buf.targetX[i] = a.target.x
-  buf.targetY[i] = a.target.y
-  const mode = MODE_NAMES.indexOf(a.mode)
-  buf.mode[i] = mode < 0 ? MODE.explore : mode
-  const type = indexOrOther(AGENT_TYPE_NAMES, a.type)
-  buf.type[i] = type
-  buf.status[i] = indexOrOther(STATUS_NAMES, a.status)
-  buf.processingPower[i] = a.processingPower
-  buf.efficiency[i] = a.efficiency
-  buf.connections[i] = Math.max(0, Math.min(7, Math.round(a.connections)))
-  buf.lastActiveTime[i] = a.lastActiveTime
-  buf.energy[i] = a.energyLevel
-  buf.pulseRate[i] = a.pulseRate
-  buf.flags[i] = (a.glow ? FLAG.glow : 0) | (a.failing ? FLAG.failing : 0)
-  buf.color[i] = a.failing ? FAILING_COLOR : parseColor(a.color, type)
 }
 
 /** Copy the first `src.count` agents of src into dst (same capacity or larger). */

@@ -2,7 +2,8 @@
  * The swarm simulation: one object owning the buffers, the clock, the failure set (FailingSet) and
  * the events (SimEvents).
  */
-import { createAgentBuffers, initAgents, toAgent, worldForCount, type Agent } from './agents'
+import { toAgent, type Agent } from './agentFields'
+import { createAgentBuffers, initAgents, worldForCount } from './agents'
 import {
   AGENT_TICK_STEPS,
   DEFAULT_AGENT_COUNT,

@@ -31,15 +31,13 @@ export * from './model'
 export type { SimEvent, SimListener } from './events'
 export { RECENT_ERRORS } from './events'
 export { Rng } from './random'
+export { type Agent, toAgent } from './agentFields'
 export {
-  type Agent,
   TYPE_COLORS,
   cloneAgentBuffers,
   copyAgentBuffers,
   createAgentBuffers,
-  toAgent,
   worldForCount,
-  writeAgent,
 } from './agents'
 export { LinkSearch } from './linkSearch'
 export * from './viewSet'

@@ -5,7 +5,7 @@
  * code by itself.
  */
 import fc from 'fast-check'
-import { toAgent } from '../sim/agents'
+import { toAgent } from '../sim/agentFields'
 import type { Snapshot } from '../sim/snapshot/snapshot'
 
 type Json = Record<string, unknown>

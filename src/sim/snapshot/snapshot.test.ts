@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { toAgent, type Agent } from '../agents'
+import { toAgent, type Agent } from '../agentFields'
 import { bufferDigest } from '../digest'
 import { createSwarmSim } from '../engine'
 import {

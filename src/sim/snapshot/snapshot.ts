@@ -3,7 +3,8 @@
  * export file format. Export writes plain §3 Agent objects; the import side (zod validation) is
  * snapshotFile.ts, loaded only when a file is imported, so zod stays out of the first-paint bundle.
  */
-import { cloneAgentBuffers, toAgent } from '../agents'
+import { toAgent } from '../agentFields'
+import { cloneAgentBuffers } from '../agents'
 import type { Message, Metrics } from '../model'
 import type { AgentBuffers, World } from '../types'
 

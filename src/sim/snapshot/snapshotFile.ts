@@ -7,7 +7,8 @@
  * is not part of the app's first paint.
  */
 import { z } from 'zod'
-import { createAgentBuffers, writeAgent, type Agent } from '../agents'
+import { writeAgent } from '../agentFields'
+import { createAgentBuffers } from '../agents'
 import {
   AGENT_RANGES,
   MAX_SNAPSHOT_AGENTS,
@@ -158,7 +159,7 @@ export function parseSnapshotFile(text: string): ImportResult {
   }
   const snapshots = parsed.data.snapshots.map((s): Snapshot => {
     const agents = createAgentBuffers(s.agents.length)
-    s.agents.forEach((a, i) => writeAgent(agents, i, a as Agent))
+    s.agents.forEach((a, i) => writeAgent(agents, i, a))
     agents.count = s.agents.length
     return { ...snapshotHead(s), agents }
   })

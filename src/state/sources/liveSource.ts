@@ -19,8 +19,6 @@ import {
   createSwarmSim,
   defaultParameters,
   updateHealth,
-  writeAgent,
-  type Agent,
   type ErrorEvent,
   type Message,
   type MessageType,
@@ -28,13 +26,12 @@ import {
   type Task,
   type World,
 } from '../../sim'
-import { AGENT_TYPE_NAMES, MODE_NAMES, STATUS_NAMES } from '../../sim/types'
 import type { SwarmReadings, SwarmSource } from '../swarmSource'
 import type { FeedApplier, LiveFeedTarget } from '../../feed/liveFeed'
+import { writeWireAgent } from '../../feed/wire'
 import type {
   ErrorEventPayload,
   SwarmStatePayload,
-  WireAgent,
   WireMetrics,
   WireTask,
 } from '../../feed/protocol'
@@ -45,17 +42,6 @@ const HEALTH_EVERY_MS = MAIN_EFFICIENCY_STEPS * STEP_MS
 
 const pick = <T extends string>(names: readonly T[], v: string, fallback: T): T =>
   names.includes(v as T) ? (v as T) : fallback
-
-function toAgent(a: WireAgent, failing: ReadonlySet<string>): Agent {
-  return {
-    ...a,
-    target: { x: a.target?.x ?? a.x, y: a.target?.y ?? a.y },
-    mode: pick(MODE_NAMES, String(a.mode), 'explore'),
-    type: pick(AGENT_TYPE_NAMES, String(a.type), 'other'),
-    status: pick(STATUS_NAMES, String(a.status), 'other'),
-    failing: failing.has(a.id),
-  }
-}
 
 const toTask = (t: WireTask): Task => ({
   name: t.name,
@@ -203,7 +189,7 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
       live = createSwarmSim({ seed: this.opts.seed, count: Math.max(count, 1), world })
       this.swarmHeld = live
     }
-    st.agents.forEach((a, i) => writeAgent(live.buffers, i, toAgent(a, failing)))
+    st.agents.forEach((a, i) => writeWireAgent(live.buffers, i, a, failing))
     live.buffers.count = count
     live.reindex()
     live.resyncFailing()
@@ -221,7 +207,7 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
     this.changed = true
   }
 
-  applyMetrics(m: WireMetrics & { efficiency?: number }): void {
+  applyMetrics(m: WireMetrics): void {
     const { efficiency, ...rest } = m
     Object.assign(this.held.metrics, rest)
     if (typeof efficiency === 'number') this.held.efficiency = efficiency
