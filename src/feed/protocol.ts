@@ -23,6 +23,7 @@
  * `decodeFrame` never throws: non-binary data is ignored, an unknown type is a console warning,
  * unparsable or malformed JSON is console-logged; each returns null.
  */
+import type { Agent } from '../sim/agentFields'
 
 export const MSG = {
   swarmState: 0,
@@ -39,26 +40,14 @@ export const MSG = {
 const PACKED_LAYOUT_VERSION = 1
 export const PACKED_HEADER_BYTES = 8
 
-/** §3 Agent as it travels on the wire (enum fields as their names, colour as '#rrggbb'). */
-export interface WireAgent {
-  id: string
-  x: number
-  y: number
-  size: number
-  speedX: number
-  speedY: number
-  color: string
-  target: { x: number; y: number }
+/**
+ * §3 Agent as it travels on the wire: the agent's fields (sim/agentFields.ts) but `failing` (that is
+ * `failingAgents`), with the enum fields as plain names a decoder must check, colour as '#rrggbb'.
+ */
+export type WireAgent = Omit<Agent, 'mode' | 'type' | 'status' | 'failing'> & {
   mode: string
   type: string
   status: string
-  processingPower: number
-  efficiency: number
-  connections: number
-  lastActiveTime: number
-  energyLevel: number
-  glow: boolean
-  pulseRate: number
 }
 
 /** §3 Metrics, plus the swarm's efficiency. */

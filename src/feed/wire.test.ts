@@ -7,6 +7,7 @@ import {
   anyAgentRecord,
   patched,
   simAgent,
+  ONE_AGENT_METRICS,
 } from '../testing/agentSupport'
 import { createAgentBuffers } from '../sim/agents'
 import { bufferDigest } from '../sim/digest'
@@ -37,14 +38,7 @@ function overTheWire(b: AgentBuffers): AgentBuffers {
   return out
 }
 
-const METRICS = {
-  totalAgents: 1,
-  activeAgents: 1,
-  processingPower: 1,
-  averageEfficiency: 90,
-  networkLatency: 5,
-  completedTasks: 0,
-}
+const METRICS = ONE_AGENT_METRICS
 
 const agentsOf = (b: AgentBuffers) => Array.from({ length: b.count }, (_, i) => toAgent(b, i))
 

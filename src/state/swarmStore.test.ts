@@ -24,22 +24,13 @@ import {
   stopSimulation,
   toggleActive,
   attachLiveFeed,
-  createSwarmStore,
   type SwarmStore,
 } from './swarmStore'
+import { testStore } from '../testing/storeSupport'
 
 let store: SwarmStore
-/** A store of its own for each test (the page's `createSwarmStore`): main-thread sim, clock at 0. */
-function newStore(o: { seed: number; count: number; paused?: boolean; epochMs?: number }) {
-  store = createSwarmStore({
-    seed: o.seed,
-    agents: o.count,
-    paused: o.paused ?? false,
-    epochMs: o.epochMs ?? 0,
-    simThread: 'main',
-  })
-  return store
-}
+/** A store of its own for each test (src/testing/storeSupport.ts). */
+const newStore = (o: Parameters<typeof testStore>[0]) => (store = testStore(o))
 
 beforeEach(() => {
   newStore({ seed: 1, count: 146 })

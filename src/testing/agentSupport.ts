@@ -186,3 +186,13 @@ export function patched(c: DecodingCase): Record<string, unknown> {
   for (const [k, v] of Object.entries(c.patch)) if (v === undefined) delete r[k]
   return r
 }
+
+/** Metrics of a one-agent state frame (the decoders' tests send agents, not figures). */
+export const ONE_AGENT_METRICS = {
+  totalAgents: 1,
+  activeAgents: 1,
+  processingPower: 1,
+  averageEfficiency: 90,
+  networkLatency: 5,
+  completedTasks: 0,
+}

@@ -3,19 +3,18 @@ import { describe, expect, it } from 'vitest'
 import type { WireAgent } from '../../feed/protocol'
 import { wireToBuffers } from '../../feed/wire'
 import { toAgent } from '../../sim/agentFields'
-import { DECODING_CASES, PROPERTY_RUNS, anyAgentRecord, patched } from '../../testing/agentSupport'
+import {
+  DECODING_CASES,
+  PROPERTY_RUNS,
+  anyAgentRecord,
+  patched,
+  ONE_AGENT_METRICS,
+} from '../../testing/agentSupport'
 import { createSwarmSim } from '../../sim/engine'
 import { bufferDigest } from '../../sim/digest'
 import { LiveFeedSource } from './liveSource'
 
-const METRICS = {
-  totalAgents: 1,
-  activeAgents: 1,
-  processingPower: 1,
-  averageEfficiency: 90,
-  networkLatency: 5,
-  completedTasks: 0,
-}
+const METRICS = ONE_AGENT_METRICS
 
 /** A live source on its own (no store): it is not on screen, the page is not paused. */
 function newLive(): LiveFeedSource {
