@@ -24,6 +24,7 @@
  * unparsable or malformed JSON is console-logged; each returns null.
  */
 import type { Agent } from '../sim/agentFields'
+import type { Metrics } from '../sim/model'
 
 export const MSG = {
   swarmState: 0,
@@ -51,13 +52,7 @@ export type WireAgent = Omit<Agent, 'mode' | 'type' | 'status' | 'failing'> & {
 }
 
 /** §3 Metrics, plus the swarm's efficiency. */
-export interface WireMetrics {
-  totalAgents: number
-  activeAgents: number
-  processingPower: number
-  averageEfficiency: number
-  networkLatency: number
-  completedTasks: number
+export type WireMetrics = Metrics & {
   /**
    * The swarm's efficiency, 1 decimal (the status panel's figure). Our addition: §3 Metrics has no
    * such field, so a spec server omits it and a client keeps the efficiency it shows.

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { demoSignature, describeEvent } from './mcp'
-import { TerminalSession } from './session'
-import { fakeEnv } from './testEnv'
-import type { LineType } from './types'
+import { sessionFixture } from './testEnv'
 
-function setup(opts: Parameters<typeof fakeEnv>[0] = {}) {
-  const env = fakeEnv(opts)
-  const t = new TerminalSession(env)
-  t.clear()
-  const lines = () => t.getState().lines.map((l) => l.text)
-  const typed = (type: LineType) =>
-    t
-      .getState()
-      .lines.filter((l) => l.type === type)
-      .map((l) => l.text)
+function setup(opts: Parameters<typeof sessionFixture>[0] = {}) {
+  const { env, t, lines, typed } = sessionFixture(opts)
   const connect = (cmd = 'mcp connect') => {
     t.submit(cmd)
     const s = env.streams.at(-1)!

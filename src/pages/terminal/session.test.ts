@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { TerminalSession, pushHistory, tokenize } from './session'
-import { fakeEnv } from './testEnv'
+import { pushHistory, tokenize } from './session'
+import { sessionFixture } from './testEnv'
 import { HELP_LINES, TEXT } from './texts'
-import type { LineType } from './types'
 
-function setup(opts: Parameters<typeof fakeEnv>[0] = {}) {
-  const env = fakeEnv(opts)
-  const t = new TerminalSession(env)
-  t.clear()
-  const lines = () => t.getState().lines.map((l) => l.text)
-  const typed = (type: LineType) =>
-    t
-      .getState()
-      .lines.filter((l) => l.type === type)
-      .map((l) => l.text)
-  return { env, t, lines, typed }
-}
+const setup = sessionFixture
 
 describe('terminal interpreter: validation texts (§5)', () => {
   it.each([

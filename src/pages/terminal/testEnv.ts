@@ -1,6 +1,7 @@
 /** A fake TerminalEnv for the interpreter's unit tests: a manual clock, seeded chance, a fake stream. */
 import type { MarketTokenResponse } from '../../contracts/market'
-import type { AgentSummary, McpStream, McpStreamHandlers, TerminalEnv } from './types'
+import { TerminalSession } from './session'
+import type { AgentSummary, LineType, McpStream, McpStreamHandlers, TerminalEnv } from './types'
 
 class FakeStream implements McpStream {
   readyState = 0
@@ -112,4 +113,18 @@ export function fakeEnv(
     tokenInfo: () =>
       token.value instanceof Error ? Promise.reject(token.value) : Promise.resolve(token.value),
   }
+}
+
+/** A cleared session over a fake env, with its output as text: all of it, or one line type's. */
+export function sessionFixture(opts: Parameters<typeof fakeEnv>[0] = {}) {
+  const env = fakeEnv(opts)
+  const t = new TerminalSession(env)
+  t.clear()
+  const lines = () => t.getState().lines.map((l) => l.text)
+  const typed = (type: LineType) =>
+    t
+      .getState()
+      .lines.filter((l) => l.type === type)
+      .map((l) => l.text)
+  return { env, t, lines, typed }
 }
