@@ -6,6 +6,7 @@ import { AgentDetailModal } from './AgentDetailModal'
 import { AgentHoverCard } from './AgentHoverCard'
 import { ErrorPopup } from './ErrorPopup'
 import { FeedConnectionProvider } from './FeedBadge'
+import { FindAgent } from './FindAgent'
 import { FollowChip } from './FollowChip'
 import { HealthPanel } from './HealthPanel'
 import { useSwarmLayout } from './hooks'
@@ -40,6 +41,7 @@ export default function SwarmPage() {
           top={
             <>
               <ActionBanner />
+              <FindAgent />
               <FollowChip />
             </>
           }
@@ -60,6 +62,7 @@ export default function SwarmPage() {
           top={
             <>
               <ActionBanner />
+              <FindAgent />
               <FollowChip />
               <ErrorPopup />
             </>
@@ -85,6 +88,7 @@ export default function SwarmPage() {
           top={
             <>
               <ActionBanner />
+              <FindAgent />
               <FollowChip />
               <ErrorPopup />
             </>
