@@ -34,7 +34,7 @@ export default defineConfig({
       name: 'live-feed',
       use: { ...devices['Desktop Chrome'] },
       metadata: { feed: 'live' },
-      testMatch: /(swarm|swarm-agent|swarm-sources|swarm-dock|swarm-select)\.spec\.ts$/,
+      testMatch: /(swarm|swarm-agent|swarm-sources|swarm-dock|swarm-select|view-url)\.spec\.ts$/,
     },
   ],
   webServer: {
