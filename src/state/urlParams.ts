@@ -120,7 +120,7 @@ const round = (n: number, digits: number) => {
 }
 
 /** The view as written: x and y to 0.1, zoom to 0.01 (clamped), the defaults left out. */
-export function viewEntries(view: SwarmView): [string, string][] {
+function viewEntries(view: SwarmView): [string, string][] {
   const x = round(view.x, 1)
   const y = round(view.y, 1)
   const zoom = round(Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, view.zoom)), 2)

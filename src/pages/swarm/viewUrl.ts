@@ -16,18 +16,18 @@ import {
 } from '../../state/urlParams'
 
 /** The URL is written this long after the view last changed (never per frame). */
-export const VIEW_SETTLE_MS = 400
+const VIEW_SETTLE_MS = 400
 /** …or at the latest this long after a change, while the view keeps moving (following an agent). */
 const VIEW_MAX_WAIT_MS = 2000
 /** How long the URL's agent is waited for (the live feed's first state can come after the page). */
-export const AGENT_WAIT_MS = 8000
+const AGENT_WAIT_MS = 8000
 const AGENT_POLL_MS = 200
 
 /** The URL's agent while it is still awaited: kept in the URL and in copied links meanwhile. */
 const pendingAgent = new WeakMap<SwarmStore, string>()
 
 /** What is on screen now: the camera, and the selected (else followed, else awaited) agent. */
-export function currentView(store: SwarmStore): SwarmView {
+function currentView(store: SwarmStore): SwarmView {
   return {
     x: camera.x,
     y: camera.y,
