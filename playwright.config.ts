@@ -34,7 +34,8 @@ export default defineConfig({
       name: 'live-feed',
       use: { ...devices['Desktop Chrome'] },
       metadata: { feed: 'live' },
-      testMatch: /(swarm|swarm-agent|swarm-sources|swarm-dock|swarm-select|find-agent)\.spec\.ts$/,
+      testMatch:
+        /(swarm|swarm-agent|swarm-sources|swarm-dock|swarm-select|find-agent|view-url)\.spec\.ts$/,
     },
   ],
   webServer: {

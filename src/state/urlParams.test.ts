@@ -1,5 +1,15 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MAX_AGENTS, currentSwarmParams, parseSwarmParams } from './urlParams'
+import {
+  MAX_AGENTS,
+  MAX_PAN,
+  MAX_URL_LENGTH,
+  currentSwarmParams,
+  formatViewUrl,
+  parseSwarmParams,
+  parseViewParams,
+  type SwarmView,
+} from './urlParams'
 
 const fallback = () => 4242
 
@@ -34,5 +44,99 @@ describe('URL parameters (DESIGN.md §2)', () => {
 
   it('in Node (no location) gives the defaults', () => {
     expect(currentSwarmParams()).toMatchObject({ agents: 146, paused: false, feed: 'sim' })
+  })
+})
+
+describe('the view in the URL (issue 32)', () => {
+  it.each([
+    ['', {}, 0],
+    [
+      '?x=120.5&y=-40&zoom=2.25&agent=Ab3dE9xZ',
+      { x: 120.5, y: -40, zoom: 2.25, agent: 'Ab3dE9xZ' },
+      0,
+    ],
+    ['?x=7', { x: 7 }, 0],
+    ['?x=abc&y=3', { y: 3 }, 1],
+    ['?x=NaN&y=Infinity', {}, 2],
+    ['?x=1e3', {}, 1],
+    ['?x=', {}, 1],
+    [`?x=${MAX_PAN + 1}&y=${-MAX_PAN}`, { y: -MAX_PAN }, 1],
+    ['?zoom=9', { zoom: 5 }, 1],
+    ['?zoom=0.1', { zoom: 0.5 }, 1],
+    ['?zoom=0.5', { zoom: 0.5 }, 0],
+    ['?zoom=big', {}, 1],
+    ['?agent=', {}, 1],
+    ['?agent=%3Cscript%3E', {}, 1],
+    [`?agent=${'a'.repeat(65)}`, {}, 1],
+    ['?seed=11&paused=1&agent=abc-123_x', { agent: 'abc-123_x' }, 0],
+  ])('%s', (search, view, notes) => {
+    const parsed = parseViewParams(search)
+    expect(parsed.view).toEqual(view)
+    expect(parsed.notes).toHaveLength(notes)
+    for (const note of parsed.notes) expect(note).toMatch(/^\?(x|y|zoom|agent)=/)
+  })
+
+  const HOME = 'http://127.0.0.1:5081/'
+  const view = (v: Partial<SwarmView>): SwarmView => ({ x: 0, y: 0, zoom: 1, agent: null, ...v })
+
+  it.each([
+    [
+      '/?seed=11&agents=500&feed=live&paused=1',
+      view({}),
+      '/?seed=11&agents=500&feed=live&paused=1',
+    ],
+    ['/?seed=11&x=5&zoom=3&agent=old', view({}), '/?seed=11'],
+    ['/?seed=11', view({ x: 120.54, y: -40.01, zoom: 2.254 }), '/?seed=11&x=120.5&y=-40&zoom=2.25'],
+    ['/?zoom=2&seed=11', view({ zoom: 4.999 }), '/?seed=11&zoom=5'],
+    ['/?seed=11', view({ x: -0.04, agent: 'Ab3dE9xZ' }), '/?seed=11&agent=Ab3dE9xZ'],
+    ['/?seed=11#top', view({ y: 3 }), '/?seed=11&x=0&y=3#top'],
+  ])('%s with %j → %s', (from, v, to) => {
+    expect(formatViewUrl(HOME + from.slice(1), v)).toBe(HOME + to.slice(1))
+  })
+
+  it('never writes a URL over 2 KB: the hash, then the longest other parameters go', () => {
+    const long = `${HOME}?seed=11&junk=${'j'.repeat(3000)}&feed=live#${'h'.repeat(500)}`
+    const out = formatViewUrl(
+      long,
+      view({ x: 999_999.9, y: -999_999.9, zoom: 0.55, agent: 'a'.repeat(64) }),
+    )
+    expect(out.length).toBeLessThanOrEqual(MAX_URL_LENGTH)
+    expect(out).toBe(
+      `${HOME}?seed=11&feed=live&x=999999.9&y=-999999.9&zoom=0.55&agent=${'a'.repeat(64)}`,
+    )
+  })
+
+  it('round trip: what is written parses back to the rounded view, the other parameters kept', () => {
+    const id = fc.stringMatching(/^[A-Za-z0-9_.:-]{1,64}$/)
+    const others = fc.dictionary(
+      fc.constantFrom('seed', 'agents', 'paused', 'feed', 'sim'),
+      fc.string(),
+    )
+    fc.assert(
+      fc.property(
+        fc.double({ min: -MAX_PAN, max: MAX_PAN, noNaN: true }),
+        fc.double({ min: -MAX_PAN, max: MAX_PAN, noNaN: true }),
+        fc.double({ min: 0.5, max: 5, noNaN: true }),
+        fc.option(id, { nil: null }),
+        others,
+        (x, y, zoom, agent, rest) => {
+          const href = `${HOME}?${new URLSearchParams(rest).toString()}`
+          const out = formatViewUrl(href, { x, y, zoom, agent })
+          expect(out.length).toBeLessThanOrEqual(MAX_URL_LENGTH)
+          const search = new URL(out).search
+          const { view: back, notes } = parseViewParams(search)
+          expect(notes).toEqual([])
+          const r = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d || 0
+          expect({ x: 0, y: 0, zoom: 1, agent: null, ...back }).toEqual({
+            x: r(x, 1),
+            y: r(y, 1),
+            zoom: r(zoom, 2),
+            agent,
+          })
+          const kept = new URLSearchParams(search)
+          for (const [k, v] of Object.entries(rest)) expect(kept.get(k)).toBe(v)
+        },
+      ),
+    )
   })
 })

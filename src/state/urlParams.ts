@@ -2,9 +2,11 @@
  * The URL parameters of the swarm (DESIGN.md §2), parsed in one place:
  * `?seed=N` (PRNG seed; absent ⇒ time-based), `?agents=N` (default 146, 1–1,000,000),
  * `?paused=1` (sim clock stopped: visual tests), `?feed=sim|live`, `?sim=main` (the local
- * simulation on the main thread instead of its worker).
+ * simulation on the main thread instead of its worker); and the view (issue 32): `?x=&y=` (camera
+ * pan, world units), `?zoom=` (0.5–5), `?agent=` (the selected or followed agent).
  */
 import { DEFAULT_AGENT_COUNT } from '../sim/constants'
+import { ZOOM_MAX, ZOOM_MIN } from '../scene/camera/camera'
 
 export const MAX_AGENTS = 1_000_000
 
@@ -51,4 +53,110 @@ export function parseSwarmParams(
 export function currentSwarmParams(): SwarmUrlParams {
   const search = typeof location === 'undefined' ? '' : location.search
   return parseSwarmParams(search)
+}
+
+// ---- the view: camera and agent (issue 32) ----
+
+/** The view parameters, in the order they are written after the others. */
+const VIEW_KEYS = ['x', 'y', 'zoom', 'agent'] as const
+// Filters (issue 32) do not exist yet: when they do, their parameters join VIEW_KEYS, SwarmView
+// and parseViewParams/formatViewUrl here, and their round trip joins urlParams.test.ts.
+
+/** The longest link the page writes or copies (many chat apps and proxies cut longer URLs). */
+export const MAX_URL_LENGTH = 2048
+/** A pan (world units) beyond any world the sim makes, even at 1,000,000 agents: a typo, not a view. */
+export const MAX_PAN = 1_000_000
+const NUMBER = /^-?\d+(\.\d+)?$/
+/** Agent ids are 8 characters from the sim; the live feed's are at most this shape. */
+const AGENT_ID = /^[A-Za-z0-9_.:-]{1,64}$/
+
+/** What Swarm Core shows: camera pan and zoom (cameraStore.ts) and the selected or followed agent. */
+export interface SwarmView {
+  x: number
+  y: number
+  zoom: number
+  agent: string | null
+}
+
+/** The view a URL asks for (absent or ignored parameters left out), and one note per bad one. */
+export interface ParsedView {
+  view: Partial<SwarmView>
+  notes: string[]
+}
+
+function numberParam(q: URLSearchParams, key: string, notes: string[]): number | null {
+  const v = q.get(key)
+  if (v === null) return null
+  const n = NUMBER.test(v.trim()) ? Number(v) : NaN
+  if (!Number.isFinite(n)) notes.push(`?${key}=${v} is not a number: ignored`)
+  return Number.isFinite(n) ? n : null
+}
+
+/** Parse ?x ?y ?zoom ?agent: bad values are left out with a note; a zoom outside 0.5–5 is clamped. */
+export function parseViewParams(search: string): ParsedView {
+  const q = new URLSearchParams(search)
+  const notes: string[] = []
+  const view: Partial<SwarmView> = {}
+  for (const key of ['x', 'y'] as const) {
+    const n = numberParam(q, key, notes)
+    if (n === null) continue
+    if (Math.abs(n) > MAX_PAN) notes.push(`?${key}=${n} is outside ±${MAX_PAN}: ignored`)
+    else view[key] = n
+  }
+  const zoom = numberParam(q, 'zoom', notes)
+  if (zoom !== null) {
+    view.zoom = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom))
+    if (view.zoom !== zoom) notes.push(`?zoom=${zoom} is outside ${ZOOM_MIN}–${ZOOM_MAX}: clamped`)
+  }
+  const agent = q.get('agent')
+  if (agent !== null && AGENT_ID.test(agent)) view.agent = agent
+  else if (agent !== null) notes.push(`?agent=${agent.slice(0, 80)} is not an agent id: ignored`)
+  return { view, notes }
+}
+
+const round = (n: number, digits: number) => {
+  const r = Math.round(n * 10 ** digits) / 10 ** digits
+  return r === 0 ? 0 : r // no '-0'
+}
+
+/** The view as written: x and y to 0.1, zoom to 0.01 (clamped), the defaults left out. */
+function viewEntries(view: SwarmView): [string, string][] {
+  const x = round(view.x, 1)
+  const y = round(view.y, 1)
+  const zoom = round(Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, view.zoom)), 2)
+  const out: [string, string][] = []
+  if (x !== 0 || y !== 0) out.push(['x', String(x)], ['y', String(y)])
+  if (zoom !== 1) out.push(['zoom', String(zoom)])
+  if (view.agent !== null) out.push(['agent', view.agent])
+  return out
+}
+
+/**
+ * `href` with the view in place of its view parameters; the others (?seed ?agents ?feed …), the
+ * path and the hash kept. Never longer than MAX_URL_LENGTH: the hash, then the longest of the
+ * other parameters go first (the view itself is at most about 120 characters).
+ */
+export function formatViewUrl(href: string, view: SwarmView): string {
+  const url = new URL(href)
+  const q = new URLSearchParams(url.search)
+  for (const key of VIEW_KEYS) q.delete(key)
+  const others = [...q.entries()]
+  const write = () => {
+    const next = new URLSearchParams([...others, ...viewEntries(view)])
+    url.search = next.toString()
+    return url.href
+  }
+  let out = write()
+  if (out.length > MAX_URL_LENGTH) {
+    url.hash = ''
+    out = write()
+  }
+  while (out.length > MAX_URL_LENGTH && others.length > 0) {
+    const longest = others.reduce((a, b) =>
+      b[0].length + b[1].length > a[0].length + a[1].length ? b : a,
+    )
+    others.splice(others.indexOf(longest), 1)
+    out = write()
+  }
+  return out
 }

@@ -16,6 +16,7 @@ import { SnapshotPanel } from './SnapshotPanel'
 import { StatusPanel } from './StatusPanel'
 import { TasksPanel } from './TasksPanel'
 import { installTestHook } from './testHook'
+import { startViewUrl } from './viewUrl'
 import { ZoomControls } from './ZoomControls'
 import { visuallyHidden } from '../../ui/visuallyHidden'
 import { useSwarmStore } from '../../state/swarmStoreContext'
@@ -32,6 +33,7 @@ export default function SwarmPage() {
   const store = useSwarmStore()
   const layout = useSwarmLayout()
   useEffect(() => installTestHook(store), [store])
+  useEffect(() => startViewUrl(store), [store])
   return (
     <FeedConnectionProvider>
       <Heading>Swarm Core</Heading>

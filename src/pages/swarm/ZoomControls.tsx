@@ -10,6 +10,7 @@ import {
   zoomOut,
   zoomPercent,
 } from '../../state/cameraStore'
+import { CopyLinkButton } from './CopyLinkButton'
 import { IconButton } from './OverlayPanel'
 
 const Box = styled.div<{ $vertical: boolean }>`
@@ -28,7 +29,8 @@ const Box = styled.div<{ $vertical: boolean }>`
     height: 32px;
     font-size: 15px;
   }
-  button[data-reset] {
+  button[data-reset],
+  button[data-copy-link] {
     font-size: 10px;
     letter-spacing: 0.08em;
   }
@@ -43,7 +45,10 @@ const Box = styled.div<{ $vertical: boolean }>`
   }
 `
 
-/** §2 zoom in / out / reset buttons (step 0.25, clamped 0.5–5) and the zoom readout. */
+/**
+ * §2 zoom in / out / reset buttons (step 0.25, clamped 0.5–5) and the zoom readout; Copy link
+ * (issue 32) beside them.
+ */
 export function ZoomControls({ vertical = false }: { vertical?: boolean }) {
   const { zoom } = useSnapshot(camera)
   const zoomOutButton = (
@@ -66,6 +71,7 @@ export function ZoomControls({ vertical = false }: { vertical?: boolean }) {
       <IconButton aria-label="Reset zoom" data-reset onClick={resetCamera}>
         RESET
       </IconButton>
+      <CopyLinkButton />
     </Box>
   )
 }

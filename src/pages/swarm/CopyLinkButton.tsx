@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react'
+import { copyText } from '../../ui/CopyButton'
+import { toast } from '../../ui/toastStore'
+import { useSwarmStore } from '../../state/swarmStoreContext'
+import { IconButton } from './OverlayPanel'
+import { viewLink } from './viewUrl'
+
+/** How long the button reads COPIED (SPEC §9 copy confirmation). */
+const CONFIRM_MS = 2000
+
+/**
+ * Copy link (issue 32): copies the link to the view on screen — camera, agent, and the URL's seed,
+ * size and feed — built at the click, so a pan the URL has not caught up with yet is in it too.
+ */
+export function CopyLinkButton() {
+  const store = useSwarmStore()
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const timer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+  const onClick = () => {
+    const show = (s: 'copied' | 'failed') => {
+      setState(s)
+      window.clearTimeout(timer.current)
+      timer.current = window.setTimeout(() => setState('idle'), CONFIRM_MS)
+    }
+    copyText(viewLink(store)).then(
+      () => show('copied'),
+      () => {
+        show('failed')
+        toast({
+          title: 'Could not copy the link',
+          description:
+            'The browser refused the clipboard. Copy the address bar instead: it holds the same view.',
+          variant: 'destructive',
+        })
+      },
+    )
+  }
+  return (
+    <IconButton aria-label="Copy link to this view" data-copy-link onClick={onClick}>
+      <span aria-live="polite">
+        {state === 'copied' ? 'COPIED' : state === 'failed' ? 'FAILED' : 'LINK'}
+      </span>
+    </IconButton>
+  )
+}

@@ -1,0 +1,133 @@
+/**
+ * The view in the URL (issue 32): Swarm Core starts at the URL's camera and agent, and keeps the
+ * URL in step while the user pans, zooms and selects, so the address bar (and Copy link) is always
+ * a link back to what is on screen. Parsing and formatting are pure (src/state/urlParams.ts); this
+ * module only wires them to the stores, the timers and `history`.
+ */
+import { subscribe } from 'valtio'
+import { subscribeKey } from 'valtio/utils'
+import { camera, cameraFollow, setCamera } from '../../state/cameraStore'
+import { selectAgent, type SwarmStore } from '../../state/swarmStore'
+import {
+  formatViewUrl,
+  parseSwarmParams,
+  parseViewParams,
+  type SwarmView,
+} from '../../state/urlParams'
+
+/** The URL is written this long after the view last changed (never per frame). */
+const VIEW_SETTLE_MS = 400
+/** …or at the latest this long after a change, while the view keeps moving (following an agent). */
+const VIEW_MAX_WAIT_MS = 2000
+/** How long the URL's agent is waited for (the live feed's first state can come after the page). */
+const AGENT_WAIT_MS = 8000
+const AGENT_POLL_MS = 200
+
+/** The URL's agent while it is still awaited: kept in the URL and in copied links meanwhile. */
+const pendingAgent = new WeakMap<SwarmStore, string>()
+
+/** What is on screen now: the camera, and the selected (else followed, else awaited) agent. */
+function currentView(store: SwarmStore): SwarmView {
+  return {
+    x: camera.x,
+    y: camera.y,
+    zoom: camera.zoom,
+    agent: store.swarm.selectedAgentId ?? cameraFollow.agentId ?? pendingAgent.get(store) ?? null,
+  }
+}
+
+/** The link to the view on screen: this page's URL with the view written in (Copy link). */
+export function viewLink(store: SwarmStore): string {
+  return formatViewUrl(window.location.href, currentView(store))
+}
+
+/**
+ * Selects `id` once the displayed swarm has it (on `?feed=live`, once that swarm is the live
+ * one); gives up after AGENT_WAIT_MS with one console note. Stops early when the user selects or
+ * follows an agent meanwhile. `settled` is told when it is no longer awaited. Returns a cancel.
+ */
+function awaitAgent(store: SwarmStore, id: string, live: boolean, settled: () => void): () => void {
+  pendingAgent.set(store, id)
+  const t0 = Date.now()
+  const done = () => {
+    clearInterval(timer)
+    if (pendingAgent.get(store) !== id) return
+    pendingAgent.delete(store)
+    settled()
+  }
+  const poll = () => {
+    if (store.swarm.selectedAgentId !== null || cameraFollow.agentId !== null) return done()
+    const src = store.runtime.source
+    if ((!live || store.swarm.source === 'live') && src.indexOfId(id) >= 0) {
+      done()
+      selectAgent(store, id)
+    } else if (Date.now() - t0 >= AGENT_WAIT_MS) {
+      done()
+      console.info(`[view] ?agent=${id}: no such agent in the displayed swarm; ignored`)
+    }
+  }
+  const timer = setInterval(poll, AGENT_POLL_MS)
+  poll()
+  return done
+}
+
+/**
+ * Writes the view into the URL VIEW_SETTLE_MS after it settles (replaceState: the history keeps one
+ * entry per visit, not one per pan). Returns `changed` (the view changed where nothing is
+ * subscribed: the awaited agent came or was given up) and the subscription's end.
+ */
+function keepUrlInStep(store: SwarmStore): { changed: () => void; stop: () => void } {
+  const path = window.location.pathname
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let first = 0
+  let last = 0
+  const write = () => {
+    const now = Date.now()
+    const quiet = now - last
+    if (quiet < VIEW_SETTLE_MS && now - first < VIEW_MAX_WAIT_MS) {
+      timer = setTimeout(write, VIEW_SETTLE_MS - quiet)
+      return
+    }
+    timer = null
+    // the router may have left Swarm Core a moment before this page unmounts
+    if (window.location.pathname !== path) return
+    const href = viewLink(store)
+    // GOTCHA: keep history.state: react-router keeps its entry key and index there
+    if (href !== window.location.href) window.history.replaceState(window.history.state, '', href)
+  }
+  // Camera moves arrive every frame while following: re-arm one timer, never clear and set per frame.
+  const changed = () => {
+    last = Date.now()
+    if (timer !== null) return
+    first = last
+    timer = setTimeout(write, VIEW_SETTLE_MS)
+  }
+  const unsubscribe = [
+    subscribe(camera, changed),
+    subscribeKey(cameraFollow, 'agentId', changed),
+    subscribeKey(store.swarm, 'selectedAgentId', changed),
+  ]
+  changed() // a page come back to from a dashboard writes its view once
+  const stop = () => {
+    if (timer !== null) clearTimeout(timer)
+    for (const end of unsubscribe) end()
+  }
+  return { changed, stop }
+}
+
+/**
+ * Swarm Core's view and its URL: starts the camera at the URL's view (one console note for what
+ * was ignored), awaits the URL's agent, then keeps the URL in step. Returns the stop (unmount).
+ */
+export function startViewUrl(store: SwarmStore, search = window.location.search): () => void {
+  const { view, notes } = parseViewParams(search)
+  if (notes.length > 0) console.warn(`[view] ${notes.join('; ')}`)
+  setCamera(view)
+  const live = parseSwarmParams(search, () => 0).feed === 'live'
+  const url = keepUrlInStep(store)
+  const cancelAgent = view.agent ? awaitAgent(store, view.agent, live, url.changed) : () => {}
+  return () => {
+    url.stop()
+    cancelAgent()
+  }
+}
