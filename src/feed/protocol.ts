@@ -1,5 +1,5 @@
 /**
- * The live-feed wire protocol (SPEC §7.1), shared by the browser client and the server.
+ * The live-feed wire protocol (PRODUCT.md §7.1), shared by the browser client and the server.
  *
  * Every frame is binary. Byte 0 is the message type; for types 0–5 the rest is UTF-8 JSON text:
  *
@@ -39,7 +39,9 @@ export const MSG = {
 const PACKED_LAYOUT_VERSION = 1
 export const PACKED_HEADER_BYTES = 8
 
-/** §3 Agent as it travels on the wire (enum fields as their names, colour as '#rrggbb'). */
+/**
+ * PRODUCT.md §3 Agent as it travels on the wire (enum fields as their names, colour as '#rrggbb').
+ */
 export interface WireAgent {
   id: string
   x: number
@@ -61,7 +63,7 @@ export interface WireAgent {
   pulseRate: number
 }
 
-/** §3 Metrics, plus the swarm's efficiency. */
+/** PRODUCT.md §3 Metrics, plus the swarm's efficiency. */
 export interface WireMetrics {
   totalAgents: number
   activeAgents: number
@@ -70,8 +72,9 @@ export interface WireMetrics {
   networkLatency: number
   completedTasks: number
   /**
-   * The swarm's efficiency, 1 decimal (the status panel's figure). Our addition: §3 Metrics has no
-   * such field, so a spec server omits it and a client keeps the efficiency it shows.
+   * The swarm's efficiency, 1 decimal (the status panel's figure). Our addition: PRODUCT.md §3
+   * Metrics has no such field, so a spec server omits it and a client keeps the efficiency it
+   * shows.
    */
   efficiency?: number
 }
@@ -205,10 +208,13 @@ export function asBytes(data: unknown): Uint8Array | null {
   return null
 }
 
-/** Decodes one frame; null (and a log line where §8 asks for one) for anything it cannot use. */
+/**
+ * Decodes one frame; null (and a log line where PRODUCT.md §8 asks for one) for anything it cannot
+ * use.
+ */
 export function decodeFrame(data: unknown, log: FeedLogger = console): FeedMessage | null {
   const bytes = asBytes(data)
-  // §8: a non-binary message is ignored silently.
+  // PRODUCT.md §8: a non-binary message is ignored silently.
   if (!bytes || bytes.length === 0) return null
   const type = bytes[0]
   try {

@@ -43,7 +43,7 @@ const Box = styled.div<{ $vertical: boolean }>`
   }
 `
 
-/** §2 zoom in / out / reset buttons (step 0.25, clamped 0.5–5) and the zoom readout. */
+/** PRODUCT.md §2 zoom in / out / reset buttons (step 0.25, clamped 0.5–5) and the zoom readout. */
 export function ZoomControls({ vertical = false }: { vertical?: boolean }) {
   const { zoom } = useSnapshot(camera)
   const zoomOutButton = (
