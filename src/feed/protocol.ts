@@ -39,9 +39,7 @@ export const MSG = {
 const PACKED_LAYOUT_VERSION = 1
 export const PACKED_HEADER_BYTES = 8
 
-/**
- * PRODUCT.md §3 Agent as it travels on the wire (enum fields as their names, colour as '#rrggbb').
- */
+/** §3 Agent as it travels on the wire (enum fields as their names, colour as '#rrggbb'). */
 export interface WireAgent {
   id: string
   x: number
@@ -63,7 +61,7 @@ export interface WireAgent {
   pulseRate: number
 }
 
-/** PRODUCT.md §3 Metrics, plus the swarm's efficiency. */
+/** §3 Metrics, plus the swarm's efficiency. */
 export interface WireMetrics {
   totalAgents: number
   activeAgents: number
@@ -72,9 +70,8 @@ export interface WireMetrics {
   networkLatency: number
   completedTasks: number
   /**
-   * The swarm's efficiency, 1 decimal (the status panel's figure). Our addition: PRODUCT.md §3
-   * Metrics has no such field, so a spec server omits it and a client keeps the efficiency it
-   * shows.
+   * The swarm's efficiency, 1 decimal (the status panel's figure). Our addition: §3 Metrics has no
+   * such field, so a spec server omits it and a client keeps the efficiency it shows.
    */
   efficiency?: number
 }
