@@ -1,7 +1,7 @@
-// Child process for `npm run bench:attack` (issue 29): the attackers, kept out of the bench's own
-// process so that process stays responsive enough to measure the server. Every socket connects
-// from `localAddress` (127.0.0.1) and never reads the server's answers, so whatever the server
-// sends piles up in the kernel and in the server.
+// Child process for `npm run bench:attack` (RELIABILITY.md §12): the attackers, kept out of the
+// bench's own process so that process stays responsive enough to measure the server. Every socket
+// connects from `localAddress` (127.0.0.1) and never reads the server's answers, so whatever the
+// server sends piles up in the kernel and in the server.
 //   pipeline: each socket writes pipelined `GET / HTTP/1.1` requests until `bytes` are written (or
 //             the server stops reading: then the socket just waits, at most 64 KiB queued here);
 //   streams:  each socket sends one GET for `path` (an SSE stream), reads only the status line of

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:attack` (security issue 29): two attacks from outside against the BUILT server,
+ * `npm run bench:attack` (RELIABILITY.md §12): two attacks from outside against the BUILT server,
  * started as its own process the way `npm run serve` starts it (bench/lib/attack-target.ts), with
  * a bystander polling the health route every 250 ms on a fresh connection (5 s timeout) from
  * 127.0.0.2 in a child process of its own (bench/lib/bystander-child.ts), while the attackers

@@ -1,12 +1,12 @@
 /**
- * `npm run bench:burst`: what the Swarm Core page feels of the sim's first §4 failure tick. Every
- * FAILURE_TICK_STEPS steps (2 minutes) each healthy agent fails with 10 %, so a big swarm fails
- * thousands of agents in one step and the recovery ticks restore 40 % of them every half second.
- * The bench opens the whole page (sim live in its worker, SwiftShader, 1280×720) at each size,
- * waits until the System Status panel's failing count jumps, and prints the page's longest
- * main-thread task and longest frame around that moment (from 10 s before — the panel shows the
- * jump only once a long task ends — to 5 s after) and over the rest of the run. About 2.5 minutes
- * per size. It prints figures; it does not pass or fail.
+ * `npm run bench:burst`: what the Swarm Core page feels of the sim's first PRODUCT.md §4 failure
+ * tick. Every FAILURE_TICK_STEPS steps (2 minutes) each healthy agent fails with 10 %, so a big
+ * swarm fails thousands of agents in one step and the recovery ticks restore 40 % of them every
+ * half second. The bench opens the whole page (sim live in its worker, SwiftShader, 1280×720) at
+ * each size, waits until the System Status panel's failing count jumps, and prints the page's
+ * longest main-thread task and longest frame around that moment (from 10 s before — the panel shows
+ * the jump only once a long task ends — to 5 s after) and over the rest of the run. About 2.5
+ * minutes per size. It prints figures; it does not pass or fail.
  *
  * Env: BENCH_AGENTS ("100000,1000000"), BENCH_EXTRA (appended to the URL: '&sim=main' watches the
  * main-thread simulation), BENCH_URL (measure a server already running; otherwise the client is

@@ -9,14 +9,15 @@
  *
  * Both rules see the same swarm: efficiency never feeds back into the sim, so at each update the
  * bench reads the failing count and peeks the walk's draw (the next value of the sim's seeded Rng,
- * which updateEfficiency takes first) and applies §4 as written (pull 0) beside the sim's own rule
- * (EFFICIENCY_PULL). It checks that its copy of our rule matches the sim's reading at every update.
+ * which updateEfficiency takes first) and applies PRODUCT.md §4 as written (pull 0) beside the
+ * sim's own rule (EFFICIENCY_PULL). It checks that its copy of our rule matches the sim's reading
+ * at every update.
  *
  * Definitions:
  * - reading: the efficiency as shown, 1 decimal; "at the floor" is a reading of 75.0.
- * - failure wave: a §4 failure tick (every 120 s of simulated time, FAILURE_TICK_STEPS) at which at
- *   least one agent failed (the error events of that step; a main-view 1 % error that falls on the
- *   same step counts in it).
+ * - failure wave: a PRODUCT.md §4 failure tick (every 120 s of simulated time, FAILURE_TICK_STEPS)
+ *   at which at least one agent failed (the error events of that step; a main-view 1 % error that
+ *   falls on the same step counts in it).
  * - dip: the reading at the first update at or after the wave's step (on the server the same step:
  *   both fall on whole 5 s) is at least 0.2 (one failing agent's drop) below the reading at the
  *   update before the wave.

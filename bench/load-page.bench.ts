@@ -10,7 +10,8 @@
  * - task: the longest main-thread task (Long Tasks API) that ended after the heading showed,
  *   within SETTLE_MS after it; `before`: the longest one before it;
  * - scene: ms from navigation to the scene's first frames (`<html data-scene-ready>`);
- * - loader (Diagnostics only): how long 'Loading component status...' showed (SPEC §5: 1.5 s).
+ * - loader (Diagnostics only): how long 'Loading component status...' showed (PRODUCT.md §4:
+ *   1.5 s).
  *
  * It prints the median and the worst of each per route, and the longest task over the whole run
  * against the 200 ms target. It prints figures; it does not pass or fail.

@@ -1,9 +1,10 @@
-// Child process for the push part of `npm run bench:load` (issue 16): readers hold the room's push
-// channel (SSE, GET …/events?after=<cursor>) the way the chat page does (useRoom.ts: a new stream
-// from `?after=` its cursor, the largest message id received), reconnecting when a stream ends. A
-// stream's ids must rise strictly: one at or below the cursor counts as out of order. Posters post one message every postMs with a unique clientId (resent
-// with the same clientId after a failure). Each message carries its send time (epoch ms), so any
-// process on this machine measures delivery latency against the same clock.
+// Child process for the push part of `npm run bench:load` (RELIABILITY.md §10): readers hold the
+// room's push channel (SSE, GET …/events?after=<cursor>) the way the chat page does (useRoom.ts: a
+// new stream from `?after=` its cursor, the largest message id received), reconnecting when a
+// stream ends. A stream's ids must rise strictly: one at or below the cursor counts as out of
+// order. Posters post one message every postMs with a unique clientId (resent with the same
+// clientId after a failure). Each message carries its send time (epoch ms), so any process on this
+// machine measures delivery latency against the same clock.
 // IPC in:  {cmd:'open', readers:[{base, cookie, room}]} -> {cmd:'opened', failed}
 //          {cmd:'post', posters:[{base, cookie, wallet, room}], runMs, postMs, drainMs}
 //          -> {cmd:'result', sent, readers, latencies, reconnects, statuses}

@@ -1,6 +1,7 @@
 /**
- * `npm run bench:load` (issue 8): the whole server under a realistic load, loopback only, bounded
- * in time, on SQLite (WAL file) and on PostgreSQL (skipped with a message when unreachable).
+ * `npm run bench:load` (RELIABILITY.md §8): the whole server under a realistic load, loopback only,
+ * bounded in time, on SQLite (WAL file) and on PostgreSQL (skipped with a message when
+ * unreachable).
  *
  * Part 1, per engine: 500 clients each hold a /ws live-feed socket and poll one of 10 chat rooms
  * every 3 s (GET …/messages?after=<last id>, as the chat page does), while 200 posters post one
@@ -12,9 +13,9 @@
  * Part 2, per engine: autocannon against GET messages (first page and poll) and POST message, then
  * against a Fastify hello-world in the same process, and the ratio route / hello-world.
  *
- * Part 3 (issue 16, bench/lib/push-run.ts): the chat push channel — LOAD_READERS SSE readers over
- * two server processes on PostgreSQL + Redis and LOAD_POSTERS posters: delivery latency to the
- * other readers, lost, duplicated.
+ * Part 3 (RELIABILITY.md §10, bench/lib/push-run.ts): the chat push channel — LOAD_READERS SSE
+ * readers over two server processes on PostgreSQL + Redis and LOAD_POSTERS posters: delivery
+ * latency to the other readers, lost, duplicated.
  *
  * The server runs in this process; the clients run in child processes (bench/load-*.mjs). It prints
  * figures; it does not pass or fail on them. Env: LOAD_SECONDS (120), LOAD_READERS (500),
@@ -41,7 +42,7 @@ const AC_SECONDS = Number(process.env.LOAD_AUTOCANNON_SECONDS ?? 10)
 const ENGINES = (process.env.LOAD_ENGINES ?? 'sqlite,postgres').split(',').map((s) => s.trim())
 const PARTS = (process.env.LOAD_PARTS ?? 'poll,push').split(',').map((s) => s.trim())
 const PUSH_SECONDS = Number(process.env.LOAD_PUSH_SECONDS ?? 60)
-const POLL_MS = 3000 // SPEC §9 message poll
+const POLL_MS = 3000 // PRODUCT.md §9 message poll
 const POST_MS = 5000
 const DRAIN_MS = POLL_MS + 1000
 const AC_CONNECTIONS = 50

@@ -20,10 +20,10 @@ import { marketRoutes } from './market/market.routes'
 import { mcpRoutes } from './mcp/mcp.routes'
 
 /**
- * Slow-client bounds (issue 15: 100 clients sending a body byte every 5 s stayed connected for
- * good): the whole request — headers and body — must arrive within `requestMs`, the headers
- * within 5 s; Node checks open requests every second (its default is every 30 s). Once a request
- * is in, a long-lived response (SSE, an upgraded /ws) is not affected.
+ * Slow-client bounds (RELIABILITY.md §9, finding 6: 100 clients sending a body byte every 5 s
+ * stayed connected for good): the whole request — headers and body — must arrive within
+ * `requestMs`, the headers within 5 s; Node checks open requests every second (its default is every
+ * 30 s). Once a request is in, a long-lived response (SSE, an upgraded /ws) is not affected.
  */
 function serverTimeouts(requestMs: number): ServerOptions {
   return {

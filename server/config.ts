@@ -45,7 +45,8 @@ const origins = csv.pipe(z.array(origin))
 /**
  * Which hops may set X-Forwarded-*: `false`/empty (none, the default), a hop count (`1`: the one
  * proxy in front of us), or a comma-separated list of proxy addresses / CIDRs. `true` is refused:
- * it believes whatever X-Forwarded-For a client sends (issue 15: per-IP limits bypassed).
+ * it believes whatever X-Forwarded-For a client sends (RELIABILITY.md §9, finding 7: per-IP limits
+ * bypassed).
  */
 const trustProxy = z
   .string()
@@ -87,9 +88,9 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9_:.-]{1,64}$/)
     .default('vpos'),
   /**
-   * live-feed leader lease with REDIS_URL (issue 14): a dead leader is replaced within about
-   * 1.25 × this; an instance that cannot reach Redis for this long goes isolated. Renewals and
-   * Redis command timeouts are a quarter of it.
+   * live-feed leader lease with REDIS_URL (RELIABILITY.md §6a): a dead leader is replaced within
+   * about 1.25 × this; an instance that cannot reach Redis for this long goes isolated. Renewals
+   * and Redis command timeouts are a quarter of it.
    */
   FEED_LEASE_MS: z.coerce.number().int().min(400).max(60_000).default(2000),
   SOLANA_RPC_URL: optionalUrl,

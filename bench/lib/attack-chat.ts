@@ -1,9 +1,9 @@
 /**
- * The chat side of the streams attack in `npm run bench:attack` (issue 29): wallets signed in over
- * HTTP (nonce + SIWS signature, as a browser does), the bronze room, the messages that make its
- * push stream carry data, and posters that keep it busy. Each poster signs in and posts from its
- * own loopback address, neither the attackers' (127.0.0.1) nor the bystander's (127.0.0.2), so a
- * per-address bound on the attackers does not silence the room.
+ * The chat side of the streams attack in `npm run bench:attack` (RELIABILITY.md §12): wallets
+ * signed in over HTTP (nonce + SIWS signature, as a browser does), the bronze room, the messages
+ * that make its push stream carry data, and posters that keep it busy. Each poster signs in and
+ * posts from its own loopback address, neither the attackers' (127.0.0.1) nor the bystander's
+ * (127.0.0.2), so a per-address bound on the attackers does not silence the room.
  */
 import type { NonceResponse } from '../../src/contracts/auth'
 import type { Room } from '../../src/contracts/chat'

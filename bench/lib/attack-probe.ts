@@ -1,5 +1,5 @@
 /**
- * What `npm run bench:attack` (issue 29) measures from outside the server: its memory
+ * What `npm run bench:attack` (RELIABILITY.md §12) measures from outside the server: its memory
  * (/proc/<pid>/status), the kernel's send queues of its sockets (/proc/net/tcp, as `ss` shows
  * them), which attacker sockets are
  * still open, and a bystander polling the health route on a fresh connection from another

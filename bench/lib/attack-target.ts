@@ -1,5 +1,5 @@
 /**
- * The processes of `npm run bench:attack` (issue 29): the built server started the way
+ * The processes of `npm run bench:attack` (RELIABILITY.md §12): the built server started the way
  * `npm run serve` starts it, the Fastify hello-world control, and the attackers' child process.
  * Every process is registered here and killed (SIGKILL) by `killAll`, which the bench calls in a
  * finally block and on exit, so an error or ^C leaves nothing running.

@@ -1,5 +1,6 @@
 /**
- * Child process for `npm run bench:attack` (issue 29): the bystander, in a process of its own.
+ * Child process for `npm run bench:attack` (RELIABILITY.md §12): the bystander, in a process of its
+ * own.
  *
  * Polled from the bench's own process, the bystander shared an event loop with the bench's
  * samplers, its idle-control probe and the chat posters; on a loaded two-CPU machine its polls

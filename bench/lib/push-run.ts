@@ -1,11 +1,11 @@
 /**
- * Part 3 of `npm run bench:load` (issue 16): chat push delivery across two server processes on one
- * PostgreSQL database and one Redis. LOAD_READERS readers (500) hold a room's SSE push channel,
- * alternating between the two instances, in 10 rooms; LOAD_POSTERS posters (200) post one message
- * every 5 s, alternating instances too, for LOAD_PUSH_SECONDS (60). Prints messages acknowledged,
- * deliveries expected (every reader of the room) and made, LOST (acknowledged but not seen by a
- * reader of its room), DUPLICATED (seen twice by one reader), OUT OF ORDER (an id below one the
- * reader already had), reconnects, and the delivery latency from the poster's send to each
+ * Part 3 of `npm run bench:load` (RELIABILITY.md §10): chat push delivery across two server
+ * processes on one PostgreSQL database and one Redis. LOAD_READERS readers (500) hold a room's SSE
+ * push channel, alternating between the two instances, in 10 rooms; LOAD_POSTERS posters (200) post
+ * one message every 5 s, alternating instances too, for LOAD_PUSH_SECONDS (60). Prints messages
+ * acknowledged, deliveries expected (every reader of the room) and made, LOST (acknowledged but not
+ * seen by a reader of its room), DUPLICATED (seen twice by one reader), OUT OF ORDER (an id below
+ * one the reader already had), reconnects, and the delivery latency from the poster's send to each
  * reader's receipt (p50 / p99 / max).
  *
  * Sessions are written straight into the database (sign-in is measured by part 1, not here).

@@ -1,6 +1,6 @@
 #define SHADER_NAME grid.vert
-// Grid (§9: lines every 10 and every 50 world units): ONE gl.LINES draw of the visible lines,
-// two vertices a line; lines [0, uCountX) are vertical, the rest horizontal.
+// Grid (PRODUCT.md §9: lines every 10 and every 50 world units): ONE gl.LINES draw of the visible
+// lines, two vertices a line; lines [0, uCountX) are vertical, the rest horizontal.
 precision highp float;
 precision highp int;
 

@@ -1,8 +1,9 @@
 #define SHADER_NAME picking.vert
-// GPU picking (DESIGN.md §2), rendered into a 1x1 target at the pointer. An agent within its
-// selection threshold of the pointer covers the whole target at depth = its centre's distance to
-// the pointer, so depth test LESS keeps the nearest one; any other agent is culled. Same geometry
-// and draw mode as the agents (an instanced quad, or with AGENT_POINTS one point per agent).
+// GPU picking (ARCHITECTURE.md "Picking"), rendered into a 1x1 target at the pointer. An agent
+// within its selection threshold of the pointer covers the whole target at depth = its centre's
+// distance to the pointer, so depth test LESS keeps the nearest one; any other agent is culled.
+// Same geometry and draw mode as the agents (an instanced quad, or with AGENT_POINTS one point per
+// agent).
 precision highp float;
 precision highp int;
 

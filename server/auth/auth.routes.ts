@@ -32,7 +32,8 @@ const SIGN_IN_STATEMENT = 'Sign in to vPOS Swarm to use the whitelist checker an
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const ttlMs = app.config.SESSION_TTL_HOURS * 3_600_000
-  // Domain, chain and statement come from configuration only, never from the request (issue 15).
+  // Domain, chain and statement come from configuration only, never from the request
+  // (RELIABILITY.md §9, finding 2).
   const signInExpectation = {
     origins: app.siteOrigins,
     chainId: SIWS_CHAIN_ID,
@@ -116,7 +117,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   })
 
   // Signing out also ends the session's open push streams on every instance at once (the chat
-  // bus carries the revocation), not at their next re-check (issue 29).
+  // bus carries the revocation), not at their next re-check (RELIABILITY.md §12, finding 4).
   app.post(apiPaths.auth.signOut.pattern, async (req, reply) => {
     const token = req.cookies[SESSION_COOKIE]
     if (token) {

@@ -36,7 +36,8 @@ function littleEndian(bytes: Uint8Array): bigint {
 /**
  * A canonical encoding (y < p, no "negative zero" x) of a point that is not of small order. The
  * 8-torsion points (and their non-canonical encodings) verify signatures nobody holds a key for:
- * issue 15 signed in as the System Program (32 zero bytes) without any private key.
+ * RELIABILITY.md §9, finding 3, signed in as the System Program (32 zero bytes) without any private
+ * key.
  */
 export function isStrictPoint(bytes: Uint8Array): boolean {
   try {

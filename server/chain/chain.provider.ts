@@ -1,7 +1,7 @@
 /**
  * What the server needs from Solana, behind one interface so the real JSON-RPC client
- * (SOLANA_RPC_URL set) and the embedded demo provider (unset) are interchangeable. Owned by the
- * wallet/chat work (issue 7); used by whitelist, chat balances and the treasury endpoint (issue 5).
+ * (SOLANA_RPC_URL set) and the embedded demo provider (unset) are interchangeable. Used by the
+ * whitelist, chat balances and the treasury endpoint.
  */
 export interface ChainAsset {
   /** asset id (mint address) */

@@ -4,7 +4,10 @@ import { upstreamPolicy, type GuardOptions } from '../lib/upstream'
 import { ChainError } from './chain.errors'
 import type { ChainProvider } from './chain.provider'
 
-/** timeoutMs: hard limit for one call, whatever the inner client does (issue 8: 503 within 5 s) */
+/**
+ * timeoutMs: hard limit for one call, whatever the inner client does (RELIABILITY.md §5: 503 within
+ * 5 s)
+ */
 const DEFAULT_CHAIN_GUARD: GuardOptions = {
   timeoutMs: 4_000,
   failureThreshold: 5,

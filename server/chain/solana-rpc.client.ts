@@ -11,7 +11,7 @@ import { ChainError } from './chain.errors'
 export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 export const TOKEN_2022_PROGRAM_ID = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 
-/** §7.3's failure text; kept verbatim since the client shows it. */
+/** PRODUCT.md §7.3's failure text; kept verbatim since the client shows it. */
 export const BALANCE_FAILURE = 'Failed to fetch wallet balance from Helius API'
 const ASSETS_FAILURE = 'Failed to fetch wallet assets from Helius API'
 const TRANSACTIONS_FAILURE = 'Failed to fetch transactions from Helius API'

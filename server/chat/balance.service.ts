@@ -6,7 +6,10 @@ import {
 } from '../../src/contracts/chat'
 import type { ChainProvider } from '../chain/chain.provider'
 
-/** DESIGN.md §4: the server answers balances from a cache at most this old. */
+/**
+ * ARCHITECTURE.md "Plugins and route contracts": the server answers balances from a cache at most
+ * this old.
+ */
 const BALANCE_CACHE_MS = 30_000
 
 /** vPOS balances with a ≤30 s per-wallet cache; one chain read in flight per wallet. */

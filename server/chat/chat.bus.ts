@@ -1,14 +1,14 @@
 /**
- * Fan-out of chat push events to the room's readers on every instance (DESIGN §3). Without Redis an
- * event goes straight to this instance's listeners. With REDIS_URL every event is published on one
- * pub/sub channel and each instance, the publisher included, delivers what it receives to its own
- * listeners. A `message` event is only a wake-up for the room tails (room-tail.ts), which read the
- * messages from the database in id order: the bus may reorder or lose it without a reader missing
- * a message.
+ * Fan-out of chat push events to the room's readers on every instance (ARCHITECTURE.md "Features").
+ * Without Redis an event goes straight to this instance's listeners. With REDIS_URL every event is
+ * published on one pub/sub channel and each instance, the publisher included, delivers what it
+ * receives to its own listeners. A `message` event is only a wake-up for the room tails
+ * (room-tail.ts), which read the messages from the database in id order: the bus may reorder or
+ * lose it without a reader missing a message.
  *
  * While the subscription is down the bus is `up = false` and says so through `onDown`: the push
- * streams close and clients poll (SPEC §4) until they reconnect, resuming from `?after=`, so an event
- * published during the outage is never silently missed.
+ * streams close and clients poll (PRODUCT.md §4) until they reconnect, resuming from `?after=`, so
+ * an event published during the outage is never silently missed.
  */
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'

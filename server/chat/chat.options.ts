@@ -1,10 +1,10 @@
 import type { ChatBus } from './chat.bus'
 
 /**
- * Chat's timers, and one seam on the bus. Production runs on the defaults (SPEC's 30 s balance
- * rule, DESIGN's push sweep); tests pass shorter timers through `buildApp(config, { chat })` so the
- * 30 s re-check and the sweep can be exercised in a second, and wrap the bus to reorder or drop
- * its publishes.
+ * Chat's timers, and one seam on the bus. Production runs on the defaults (PRODUCT.md §4's 30 s
+ * balance rule, the push sweep of RELIABILITY.md §10); tests pass shorter timers through
+ * `buildApp(config, { chat })` so the 30 s re-check and the sweep can be exercised in a second, and
+ * wrap the bus to reorder or drop its publishes.
  */
 export interface ChatOptions {
   /** a push stream re-checks its session and the room's tier this often (default 10 s) */

@@ -1,8 +1,9 @@
 /**
- * The chat API (SPEC §7, DESIGN §4): rooms, messages, reactions, participants, announcements and
- * the balance check. Each route declares its contract in its options (schemas from src/contracts,
- * `config.session`, `config.rateLimit`, the room-access preHandler); every change is also pushed to
- * the room's readers through the chat bus (chat.stream.ts serves them).
+ * The chat API (PRODUCT.md §7; ARCHITECTURE.md "Features"): rooms, messages, reactions,
+ * participants, announcements and the balance check. Each route declares its contract in its
+ * options (schemas from src/contracts, `config.session`, `config.rateLimit`, the room-access
+ * preHandler); every change is also pushed to the room's readers through the chat bus
+ * (chat.stream.ts serves them).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'

@@ -11,12 +11,12 @@
  * then follows the room's tail (room-tail.ts): messages go out in id order, each once, with nothing
  * skipped — the `id:` lines are a cursor that rises strictly, so a resume from the last one is
  * exact. Every 10 s the session and the room's tier are re-checked with a balance at most 20 s old,
- * so a wallet that lost the tier reads for at most 30 s (SPEC's balance staleness); a sign-out ends
- * the session's streams at once on every instance (the bus carries it). On failure a `denied` event
- * ends the stream. A reader that falls 1 MiB behind is cut off (bounded send buffer); it reconnects
- * with its cursor. A wallet holds at most 8 streams on an instance, an address 32, and a wallet
- * opens them at the `stream` rate (docs/RELIABILITY.md). While the bus is down (Redis unreachable)
- * streams end and new ones get 503: clients poll.
+ * so a wallet that lost the tier reads for at most 30 s (PRODUCT.md §9's balance staleness); a
+ * sign-out ends the session's streams at once on every instance (the bus carries it). On failure a
+ * `denied` event ends the stream. A reader that falls 1 MiB behind is cut off (bounded send
+ * buffer); it reconnects with its cursor. A wallet holds at most 8 streams on an instance, an
+ * address 32, and a wallet opens them at the `stream` rate (docs/RELIABILITY.md). While the bus is
+ * down (Redis unreachable) streams end and new ones get 503: clients poll.
  */
 import type { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
@@ -35,7 +35,7 @@ import { findRoom, listMessages, type RoomRow } from './chat.repository'
 import { RoomTails, sseFrame } from './room-tail'
 import { apiPaths } from '../../src/contracts/apiPaths'
 
-/** Session and tier re-check of an open stream (SPEC's balance rule allows a 30 s old balance). */
+/** Session and tier re-check of an open stream (PRODUCT.md §4 allows a 30 s old balance). */
 const RECHECK_MS = 10_000
 /**
  * The longest a stream may keep reading after its wallet lost the room's tier: each re-check reads
@@ -45,8 +45,9 @@ const LOST_TIER_MAX_MS = 30_000
 const SWEEP_MS = 2_000
 const HEARTBEAT_MS = 15_000
 /**
- * Open streams per wallet and per client address on one instance (issue 29: one wallet held 400
- * non-reading streams, 1.16 GB of kernel send queues). A browser needs one per open room and tab.
+ * Open streams per wallet and per client address on one instance (RELIABILITY.md §12, finding 2:
+ * one wallet held 400 non-reading streams, 1.16 GB of kernel send queues). A browser needs one per
+ * open room and tab.
  */
 export const MAX_STREAMS_PER_WALLET = 8
 export const MAX_STREAMS_PER_ADDRESS = 32
@@ -193,7 +194,8 @@ export function chatStreamRoute(
       })
       const recheck = setInterval(() => {
         void (async () => {
-          // Session expiry on the database's clock, like every other session check (issue 14).
+          // Session expiry on the database's clock, like every other session check
+          // (RELIABILITY.md §6a).
           const now = isoAt(await app.dbClock.now())
           const session = await findSession(app.db, sessionId, now)
           if (!session || session.wallet_address !== wallet) {

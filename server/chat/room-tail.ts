@@ -1,6 +1,6 @@
 /**
- * The live message path of the chat push streams on one instance (issue 16). Per room with
- * readers, a room tail reads new messages from the database in id order and hands them to the
+ * The live message path of the chat push streams on one instance (RELIABILITY.md §10). Per room
+ * with readers, a room tail reads new messages from the database in id order and hands them to the
  * room's streams; each stream sends only ids above the last it sent, so its `id:` lines rise
  * strictly and a Last-Event-ID / `?after=` resume is exact.
  *
@@ -18,12 +18,12 @@
  * starts above a stream's cursor (the tail moved while the stream was not following) sends it back
  * to catching up: no stream skips an id, none sends one twice.
  *
- * A replay is bounded (issue 29: a cursor of 0 sent a room's whole history on every open, 659 MB
- * in 30 s to 10 reconnecting clients, and on SQLite, whose driver never yields, it filled the send
- * buffer until the bound cut the stream before its first byte): at most REPLAY_PAGES pages, each
- * written only once the previous one has drained to the socket, with a turn of the event loop
- * between pages. A stream still behind after that gets `behind` and ends; the client pages the
- * rest through GET …/messages?after= and reconnects from its new cursor.
+ * A replay is bounded (RELIABILITY.md §12, finding 2: a cursor of 0 sent a room's whole history on
+ * every open, 659 MB in 30 s to 10 reconnecting clients, and on SQLite, whose driver never yields,
+ * it filled the send buffer until the bound cut the stream before its first byte): at most
+ * REPLAY_PAGES pages, each written only once the previous one has drained to the socket, with a
+ * turn of the event loop between pages. A stream still behind after that gets `behind` and ends;
+ * the client pages the rest through GET …/messages?after= and reconnects from its new cursor.
  *
  * Other events (reactions, participants, announcements) go straight to the streams; a reaction
  * change to a message a stream has not sent yet waits until it has, so the message's own (older)

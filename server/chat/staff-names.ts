@@ -1,7 +1,8 @@
 /**
- * Staff-only display names and their look-alikes (issue 15: 8 of 11 look-alikes of 'vPOS Team'
- * were accepted; issue 29: 28 of 70 more). Names are compared by a confusable skeleton in the
- * spirit of Unicode TS #39, which reads a name the way an eye does:
+ * Staff-only display names and their look-alikes (RELIABILITY.md §9, finding 8e: 8 of 11
+ * look-alikes of 'vPOS Team' were accepted; RELIABILITY.md §12, finding 5: 28 of 70 more). Names
+ * are compared by a confusable skeleton in the spirit of Unicode TS #39, which reads a name the way
+ * an eye does:
  * - blank symbols (U+2800 braille blank; the Hangul fillers U+115F, U+1160, U+3164, U+FFA0) and
  *   every other space become spaces: 'vPOS\u2800Team' shows as 'vPOS Team';
  * - enclosed letters (Ⓐ ⓐ ⒜ 🄐 🄰 🅐 🅰, regional indicators 🇦) become their letter first, as

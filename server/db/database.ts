@@ -118,9 +118,10 @@ export function openDatabase(
 ): DatabaseHandle {
   const statementMs = opts.statementTimeoutMs ?? 3_000
   if (/^postgres(ql)?:\/\//.test(url)) {
-    // Bounded waits (issue 15: a hung database made requests wait 10 s): the server cancels a
-    // statement after statementMs, the client gives up on a server that does not answer at all
-    // 1 s later, and a connection that cannot be had fails after 3 s. Each is a 503, never a hang.
+    // Bounded waits (RELIABILITY.md §9, finding 8d: a hung database made requests wait 10 s): the
+    // server cancels a statement after statementMs, the client gives up on a server that does not
+    // answer at all 1 s later, and a connection that cannot be had fails after 3 s. Each is a 503,
+    // never a hang.
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,

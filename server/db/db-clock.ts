@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely'
 import type { Database, DbKind } from './database'
 
 /**
- * The database's clock (issue 14): time that gates anything — whitelist cooldowns, nonce and
- * session expiry, the sign-in time window — is read here, never from the instance's own clock, so
- * an instance whose clock runs fast or slow cannot shorten a cooldown or stretch a session.
+ * The database's clock (RELIABILITY.md §6a): time that gates anything — whitelist cooldowns, nonce
+ * and session expiry, the sign-in time window — is read here, never from the instance's own clock,
+ * so an instance whose clock runs fast or slow cannot shorten a cooldown or stretch a session.
  *
  * One query per `resampleMs` at most: between samples the time is the last database reading plus
  * the monotonic time elapsed since (performance.now() does not follow wall-clock changes), so a

@@ -1,7 +1,8 @@
 /**
- * The authoritative swarm on the server (DESIGN §4 live feed): steps a FeedSimSource at 10 Hz and
- * turns it into encoded §7.1 frames. Encoding happens once per tick, whatever the number of clients;
- * the frames go to a sink (the local relay, or Redis when this instance is the elected leader).
+ * The authoritative swarm on the server (ARCHITECTURE.md §7): steps a FeedSimSource at 10 Hz and
+ * turns it into encoded PRODUCT.md §7.1 frames. Encoding happens once per tick, whatever the number
+ * of clients; the frames go to a sink (the local relay, or Redis when this instance is the elected
+ * leader).
  */
 import { MSG, encodeJsonFrame, encodePackedPositions } from '../../src/feed/protocol'
 import type {
@@ -30,13 +31,15 @@ export interface FeedSimSource {
   tasks(): WireTask[]
   /** continue from another instance's last state (Redis leader takeover) */
   resume?(state: SwarmStatePayload): void
-  /** the whole simulation state, JSON-safe: the leader's rolling resume state (issue 14) */
+  /**
+   * the whole simulation state, JSON-safe: the leader's rolling resume state (RELIABILITY.md §6a)
+   */
   captureState?(): unknown
   /** continue from the freshest state there is; false when `state` did not fit (kept as it was) */
   continueFrom?(input: ResumeInput): boolean
 }
 
-/** What a new leader knows when it takes over (issue 14). */
+/** What a new leader knows when it takes over (RELIABILITY.md §6a). */
 export interface ResumeInput {
   /** the previous leader's last captured state (captureState), at most ~1 s old */
   state?: unknown

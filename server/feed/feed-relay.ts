@@ -14,10 +14,11 @@
  * already backed up, and a socket that still falls behind past the hard limit is terminated. Dead
  * peers are found by protocol pings.
  *
- * Terms (issue 14): a frame that came through Redis carries the term of the leader that published
- * it; a frame of an older term than one already relayed is dropped, so no socket ever gets a frame
- * of an older term after one of a newer term. A socket that asked for it (`/ws?terms=1`, used by
- * the cluster tests) gets a TERM_MARKER frame before the first frame of each term it is sent.
+ * Terms (RELIABILITY.md §6a): a frame that came through Redis carries the term of the leader that
+ * published it; a frame of an older term than one already relayed is dropped, so no socket ever
+ * gets a frame of an older term after one of a newer term. A socket that asked for it
+ * (`/ws?terms=1`, used by the cluster tests) gets a TERM_MARKER frame before the first frame of
+ * each term it is sent.
  */
 import type { WebSocket } from 'ws'
 import { MSG } from '../../src/feed/protocol'

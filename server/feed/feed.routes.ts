@@ -1,7 +1,8 @@
 /**
- * /ws — the live feed (SPEC §7.1, DESIGN §4) on the app's own port. The server's authoritative sim
- * (FeedEngine) produces frames; this instance's FeedRelay sends them to its sockets. With REDIS_URL
- * the engine only runs on the elected leader and frames travel through Redis (redis-scale.ts).
+ * /ws — the live feed (PRODUCT.md §7.1; ARCHITECTURE.md §7) on the app's own port. The server's
+ * authoritative sim (FeedEngine) produces frames; this instance's FeedRelay sends them to its
+ * sockets. With REDIS_URL the engine only runs on the elected leader and frames travel through
+ * Redis (redis-scale.ts).
  *
  * Per socket: type 0 on connect, then 1 (or negotiated 8: `/ws?positions=f32`) at 10 Hz, 2–5 as they
  * happen, 7 for each ping byte 6; with `?terms=1` also type 9 `{term}` before the first frame of each
@@ -73,7 +74,8 @@ export const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, opt
   relay.startHeartbeat(opts.heartbeatMs ?? 30_000)
   app.decorate('feed', { engine, relay, scale })
 
-  // A leader hands over before anything else closes (issue 14: a graceful shutdown hands over at once).
+  // A leader hands over before anything else closes (RELIABILITY.md §6a: a graceful shutdown hands
+  // over at once).
   app.addHook('preClose', async () => {
     await scale?.close()
   })
@@ -83,10 +85,11 @@ export const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, opt
   })
 
   // autoPong off: protocol pings are answered by guardControlFrames, bounded and rate-limited
-  // (ws would otherwise queue a pong per ping for a peer that never reads: issue 15's flood).
-  // ReasonedWebSocket: ws's own 1009 close for an oversize message says 'message too big'.
-  // GOTCHA: @types/ws types the option as ws's export with its namespace statics (Server,
-  // createWebSocketStream…), which a subclass does not have; ws only constructs it.
+  // (ws would otherwise queue a pong per ping for a peer that never reads: the flood of
+  // RELIABILITY.md §9, finding 1). ReasonedWebSocket: ws's own 1009 close for an oversize message
+  // says 'message too big'. GOTCHA: @types/ws types the option as ws's export with its namespace
+  // statics (Server, createWebSocketStream…), which a subclass does not have; ws only constructs
+  // it.
   await app.register(websocket, {
     options: {
       maxPayload: FEED_MAX_PAYLOAD,

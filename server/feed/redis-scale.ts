@@ -1,5 +1,6 @@
 /**
- * Scale-out of the live feed over Redis (DESIGN §3, issue 14): every instance subscribes to one
+ * Scale-out of the live feed over Redis (ARCHITECTURE.md §6, fenced leadership;
+ * RELIABILITY.md §6a): every instance subscribes to one
  * frame channel and relays what arrives to its own sockets; exactly one elected leader runs the sim
  * and publishes. Leadership is safe, not only live:
  *

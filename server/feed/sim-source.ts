@@ -1,7 +1,8 @@
 /**
  * The server's FeedSimSource: an adapter over the shared simulation (src/sim), so the live swarm
- * follows exactly the §4 rules the browser's local sim follows. The main-view timers are attached
- * too (random errors/recoveries, demo console lines), since the feed stands in for that view's sim.
+ * follows exactly the PRODUCT.md §4 rules the browser's local sim follows. The main-view timers are
+ * attached too (random errors/recoveries, demo console lines), since the feed stands in for that
+ * view's sim.
  */
 import type { SwarmStatePayload, WireMetrics, WireTask } from '../../src/feed/protocol'
 import { type SimEvent, attachMainView, createSwarmSim } from '../../src/sim'
@@ -16,7 +17,10 @@ export interface SimSourceOptions {
   world?: World
 }
 
-/** '[ERROR:…]' console alerts are not relayed: the type 5 event carries the same failure (§8). */
+/**
+ * '[ERROR:…]' console alerts are not relayed: the type 5 event carries the same failure
+ * (PRODUCT.md §8).
+ */
 const ERROR_ALERT = /^\[ERROR:/
 
 export function createSimSource(opts: SimSourceOptions): FeedSimSource {

@@ -1,8 +1,8 @@
 /**
  * What /api/health reports beside the process itself: one probe per dependency (the database),
  * each bounded in time, so a hung dependency reads as `unavailable` within `timeoutMs` instead of
- * `ok` (issue 15: health said ok while the database hung). Results are cached for `cacheMs` and
- * shared by concurrent callers, so a health-check flood is one probe a second.
+ * `ok` (RELIABILITY.md §9, finding 8d: health said ok while the database hung). Results are cached
+ * for `cacheMs` and shared by concurrent callers, so a health-check flood is one probe a second.
  */
 export type ProbeState = 'ok' | 'unavailable'
 

@@ -25,7 +25,8 @@ export async function healthRoutes(app: FastifyInstance) {
       version: APP_VERSION,
       uptimeS: Math.round((Date.now() - startedAt) / 1000),
       feed: feedRole(app),
-      // the live feed's leader term this instance leads or last saw (issue 14), with REDIS_URL
+      // the live feed's leader term this instance leads or last saw (RELIABILITY.md §6a), with
+      // REDIS_URL
       ...(app.hasDecorator('feed') && app.feed.scale
         ? { feedTerm: app.feed.scale.currentTerm }
         : {}),

@@ -1,6 +1,6 @@
 /**
- * What one TCP connection and one address may cost the server, below Fastify (issue 29; each
- * bound, its figure and its test are in docs/RELIABILITY.md §12).
+ * What one TCP connection and one address may cost the server, below Fastify (each bound,
+ * its figure and its test are in docs/RELIABILITY.md §12).
  *
  * - Unanswered pipelined requests per socket. HTTP/1.1 lets a client send requests back to back
  *   without reading the answers; Node parses a whole received chunk (~1,600 requests of 40 bytes)

@@ -1,7 +1,8 @@
 /**
- * The one place a route's contract is enforced (DESIGN §2, CONVENTIONS "Server"): a route declares
- * `schema` (zod schemas from src/contracts, through fastify-type-provider-zod), `config.session`
- * and `config.rateLimit` in its options; its handler holds only the feature's logic.
+ * The one place a route's contract is enforced (ARCHITECTURE.md "Plugins and route contracts"): a
+ * route declares `schema` (zod schemas from src/contracts, through fastify-type-provider-zod),
+ * `config.session` and `config.rateLimit` in its options; its handler holds only the feature's
+ * logic.
  *
  * - validation: every body/query/params is parsed by its zod schema before the handler; a 400 names
  *   the first offending field (`{ error, field }`), an unknown field of a strict schema included;
@@ -84,7 +85,8 @@ function apiErrorHandler(err: FastifyError | Error, req: FastifyRequest, reply: 
     req.log.warn({ err: err.cause ?? err }, err.message)
     return reply.code(err.statusCode).send({ error: err.message })
   }
-  // A database outage is "try again shortly", not a server bug (issue 8: 503, recovery without restart).
+  // A database outage is "try again shortly", not a server bug (RELIABILITY.md §5: 503, recovery
+  // without restart).
   if (isDatabaseUnavailable(err)) {
     req.log.warn({ err }, 'database unavailable')
     return reply.code(503).header('Retry-After', '5').send({ error: 'Database unavailable' })
@@ -112,9 +114,9 @@ function prototypeKeyProblem(value: unknown): string | null {
 }
 
 /**
- * JSON bodies, saying what is wrong (issue 29: a `__proto__` key was answered 'Body is not valid
- * JSON'): malformed JSON names the parser's complaint; prototype keys (prototype poisoning) are
- * refused by name, as Fastify's own parser refuses them.
+ * JSON bodies, saying what is wrong (RELIABILITY.md §12, finding 8: a `__proto__` key was answered
+ * 'Body is not valid JSON'): malformed JSON names the parser's complaint; prototype keys (prototype
+ * poisoning) are refused by name, as Fastify's own parser refuses them.
  */
 function parseJsonBody(
   _req: FastifyRequest,

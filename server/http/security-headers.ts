@@ -40,8 +40,8 @@ export function securityHeaders(req: FastifyRequest, wsSources: string[]): Recor
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
     // COOP + COEP make the page cross-origin isolated, so the sim worker shares its buffers
-    // (SharedArrayBuffer, issue 13). Everything the page loads is same-origin or data:/blob:;
-    // external addresses are only navigated to (links), which COEP does not touch.
+    // (SharedArrayBuffer; docs/PERFORMANCE.md). Everything the page loads is same-origin or
+    // data:/blob:; external addresses are only navigated to (links), which COEP does not touch.
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Embedder-Policy': 'require-corp',
     'Cross-Origin-Resource-Policy': 'same-origin',

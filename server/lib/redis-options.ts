@@ -1,10 +1,10 @@
 import type { RedisOptions } from 'ioredis'
 
 /**
- * Options for every scale-out Redis client (issue 14): a command timeout, so a Redis that keeps the
- * connection open but never answers (a "blackhole") fails a command within `timeoutMs` instead of
- * never; no offline queue, so nothing piles up while disconnected and bursts out on reconnect; a
- * bounded reconnect backoff.
+ * Options for every scale-out Redis client (RELIABILITY.md §6a): a command timeout, so a Redis that
+ * keeps the connection open but never answers (a "blackhole") fails a command within `timeoutMs`
+ * instead of never; no offline queue, so nothing piles up while disconnected and bursts out on
+ * reconnect; a bounded reconnect backoff.
  */
 export function scaleRedisOptions(timeoutMs: number): RedisOptions {
   return {

@@ -1,9 +1,9 @@
 /**
- * The one send path for long-lived sockets (issue 15): the /ws feed sockets and the SSE streams
- * write through here, so no peer can make the server hold more than a fixed number of bytes for
- * it. A peer that stops reading (or reads slower than it is sent to) is dropped once its send
- * buffer passes the bound, instead of being buffered without limit — the ping flood of issue 15
- * grew the heap by ~940 MB in 10 s through exactly that.
+ * The one send path for long-lived sockets (RELIABILITY.md §9, finding 1): the /ws feed sockets and
+ * the SSE streams write through here, so no peer can make the server hold more than a fixed number
+ * of bytes for it. A peer that stops reading (or reads slower than it is sent to) is dropped once
+ * its send buffer passes the bound, instead of being buffered without limit — the ping flood of
+ * that finding grew the heap by ~940 MB in 10 s through exactly that.
  *
  * Control traffic is rate-limited per socket: a client's pings (the feed's 1-byte ping 6 and
  * WebSocket protocol pings alike) are answered only while the socket's bucket has tokens; a

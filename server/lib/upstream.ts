@@ -2,7 +2,8 @@
  * Guards for calls to external services (market data, Solana RPC), built on cockatiel (a maintained
  * resilience library): a hard timeout per attempt, a consecutive-failure circuit breaker that
  * half-opens after `openMs`, one quick retry of an attempt that failed fast, and an overall
- * deadline of `timeoutMs` around all of it — a request never waits longer (DESIGN §3: never hang).
+ * deadline of `timeoutMs` around all of it — a request never waits longer: it never hangs
+ * (ARCHITECTURE.md "Features", MCP and market; RELIABILITY.md §5).
  *
  * GuardedUpstream adds what cockatiel does not do: a per-key TTL cache, request coalescing, and the
  * last good value served marked stale when the upstream fails (UpstreamUnavailableError → 503 when

@@ -1,7 +1,8 @@
 /**
- * Market data for the vPOS token (SPEC §7.2): the DexScreener `latest/dex/tokens/{mint}` client and
- * the embedded demo provider (a random-walk pair) used when MARKET_DATA_URL is unset. Both implement
- * MarketProvider; caching, timeouts and the breaker live in the route's GuardedUpstream.
+ * Market data for the vPOS token (PRODUCT.md §7.2): the DexScreener `latest/dex/tokens/{mint}`
+ * client and the embedded demo provider (a random-walk pair) used when MARKET_DATA_URL is unset.
+ * Both implement MarketProvider; caching, timeouts and the breaker live in the route's
+ * GuardedUpstream.
  */
 import type { TokenPair } from '../../src/contracts/market'
 
@@ -11,7 +12,7 @@ export interface MarketProvider {
   getPair(mint: string, signal: AbortSignal): Promise<TokenPair | null>
 }
 
-/** §7.2's error text for a non-OK upstream answer. */
+/** PRODUCT.md §7.2's error text for a non-OK upstream answer. */
 export const MARKET_NOT_OK = 'Network response was not ok'
 
 const num = (v: unknown): number => {

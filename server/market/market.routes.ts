@@ -1,7 +1,7 @@
 /**
- * GET /api/market/token (SPEC §7.2) and GET /api/treasury (§7.4). Upstreams are guarded: 15 s
- * cache, 4 s timeout, circuit breaker; a failing upstream yields the last value marked stale, or a
- * 503 when there is none — the answer always comes within the timeout.
+ * GET /api/market/token (PRODUCT.md §7.2) and GET /api/treasury (PRODUCT.md §7.4). Upstreams are
+ * guarded: 15 s cache, 4 s timeout, circuit breaker; a failing upstream yields the last value
+ * marked stale, or a 503 when there is none — the answer always comes within the timeout.
  */
 import type { FastifyPluginAsync } from 'fastify'
 import type { MarketTokenResponse, TokenPair, Treasury } from '../../src/contracts/market'

@@ -1,6 +1,6 @@
 /**
- * The blockchain event stream behind the MCP SSE endpoint (SPEC §7.5): `blocks` {slot, parent},
- * `slots` {slot}, `transactions` {signature}. Two sources behind one hub:
+ * The blockchain event stream behind the MCP SSE endpoint (PRODUCT.md §7.5): `blocks` {slot,
+ * parent}, `slots` {slot}, `transactions` {signature}. Two sources behind one hub:
  * - SOLANA_WS_URL set: a Solana RPC websocket (slotSubscribe + logsSubscribe 'all'), reconnecting
  *   with backoff; transactions are throttled because 'all' logs is a firehose on mainnet.
  * - unset: a simulated slot clock (~400 ms per slot, like Solana's).

@@ -1,5 +1,5 @@
 /**
- * One blockchain event stream for the whole cluster (issue 14), on a Redis Stream:
+ * One blockchain event stream for the whole cluster (RELIABILITY.md §6a), on a Redis Stream:
  *
  * - Producer: only the live feed's leader runs the chain source (the simulated slot clock, or the
  *   Solana websocket) and appends its events with one script that checks the leader's lease and

@@ -1,8 +1,8 @@
 /**
- * GET /api/mcp/sse — the terminal's default MCP endpoint (SPEC §7.5, DESIGN §4): server-sent events
- * with default JSON messages and the named events `blocks`, `slots`, `transactions`; heartbeat
- * comments keep proxies from closing an idle stream; `Last-Event-ID` (header, or `?lastEventId=`)
- * replays what a reconnecting client missed.
+ * GET /api/mcp/sse — the terminal's default MCP endpoint (PRODUCT.md §7.5; ARCHITECTURE.md §7):
+ * server-sent events with default JSON messages and the named events `blocks`, `slots`,
+ * `transactions`; heartbeat comments keep proxies from closing an idle stream; `Last-Event-ID`
+ * (header, or `?lastEventId=`) replays what a reconnecting client missed.
  *
  * With REDIS_URL the events come from the cluster's one chain stream (server/lib/chain-stream.ts:
  * one producer on the live feed's leader, ids that only grow, Last-Event-ID replay on any

@@ -21,7 +21,8 @@ interface WalletApiOptions {
 /** Shared services for the wallet API: balances (≤30 s cache), rate limits, staff check, chat bus. */
 const servicesPlugin = fp(
   async (app, opts: WalletApiOptions) => {
-    // With REDIS_URL the buckets live in Redis, so limits hold across instances (issue 8).
+    // With REDIS_URL the buckets live in Redis, so limits hold across instances
+    // (RELIABILITY.md §6).
     const redisUrl = app.config.REDIS_URL
     const redisLimiter =
       !opts.rateLimiter && redisUrl

@@ -28,7 +28,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>
     dbKind: DbKind
-    /** the database's clock: cooldowns, nonces and sessions are timed by it (issue 14) */
+    /** the database's clock: cooldowns, nonces and sessions are timed by it (RELIABILITY.md §6a) */
     dbClock: DbClock
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Security baseline for every response (issue 8, docs/RELIABILITY.md):
+ * Security baseline for every response (docs/RELIABILITY.md §2):
  * - a Content-Security-Policy with a fresh nonce per request (scripts and styles by nonce, no
  *   'unsafe-inline' / 'unsafe-eval'; object-src, base-uri and frame-ancestors 'none'), nosniff,
  *   Referrer-Policy, frame and opener isolation, cross-origin isolation (COOP + COEP: the sim

@@ -11,8 +11,9 @@ export interface RateDecision {
 }
 
 /**
- * Per-key rate limiting. The in-memory store serves one instance; issue 8 backs the same interface
- * with Redis (one key per bucket, the same arithmetic in a Lua script) so instances share state.
+ * Per-key rate limiting. The in-memory store serves one instance; RedisRateLimiter backs the same
+ * interface with Redis (one key per bucket, the same arithmetic in a Lua script) so instances share
+ * state.
  */
 export interface RateLimiter {
   consume(key: string, rule: RateRule): Promise<RateDecision>
@@ -20,7 +21,10 @@ export interface RateLimiter {
 
 export const RATE_RULES = {
   nonce: { burst: 60, refillMs: 1_000 },
-  /** per client IP: every sign-in costs a signature check (issue 15: it had no limit) */
+  /**
+   * per client IP: every sign-in costs a signature check (RELIABILITY.md §9, finding 8a: it had no
+   * limit)
+   */
   signIn: { burst: 60, refillMs: 1_000 },
   /** per client IP besides the per-wallet cooldown: fresh wallets are free to make */
   whitelistIp: { burst: 20, refillMs: 10_000 },

@@ -8,8 +8,9 @@ import {
 
 /**
  * The MemoryRateLimiter's token bucket, kept in Redis so every instance draws from the same bucket
- * (DESIGN §3 scale-out). One hash per key {tokens, at}; the script reads the clock from Redis
- * (TIME) so instances with skewed clocks still agree. Keys expire once a bucket would be full again.
+ * (ARCHITECTURE.md "Rate limits"). One hash per key {tokens, at}; the script reads the clock from
+ * Redis (TIME) so instances with skewed clocks still agree. Keys expire once a bucket would be full
+ * again.
  */
 const TOKEN_BUCKET = `
 local burst = tonumber(ARGV[1])
@@ -40,9 +41,9 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly fallback = new MemoryRateLimiter()
   private warned = false
   /**
-   * Set by the first failed call (issue 14): requests then go straight to the fallback and a
-   * background probe, not a request, finds out when Redis answers again. So a Redis that hangs
-   * costs one request its timeout, not every request.
+   * Set by the first failed call (RELIABILITY.md §6a): requests then go straight to the fallback
+   * and a background probe, not a request, finds out when Redis answers again. So a Redis that
+   * hangs costs one request its timeout, not every request.
    */
   private probe: NodeJS.Timeout | undefined
 

@@ -6,9 +6,10 @@ type Db = Kysely<Database>
 /**
  * Every shop write for a wallet (purchase, activate, deactivate) starts by locking the wallet's
  * ledger row and only then touches its purchases: one lock order, so two of them can only queue,
- * never deadlock (issue 15: concurrent toggles on PostgreSQL deadlocked into 500s and 503s).
- * PostgreSQL: SELECT … FOR UPDATE on the row (created first if missing). SQLite: Kysely runs
- * transactions one at a time on its single connection, so the write lock is already exclusive.
+ * never deadlock (RELIABILITY.md §9, finding 4: concurrent toggles on PostgreSQL deadlocked into
+ * 500s and 503s). PostgreSQL: SELECT … FOR UPDATE on the row (created first if missing). SQLite:
+ * Kysely runs transactions one at a time on its single connection, so the write lock is already
+ * exclusive.
  */
 async function lockWallet(trx: Transaction<Database>, wallet: string): Promise<void> {
   await trx

@@ -1,7 +1,7 @@
 import type { ChainAsset } from '../chain/chain.provider'
 
 /**
- * Whitelist scoring (DESIGN.md §4; copy this to the README):
+ * Whitelist scoring (ARCHITECTURE.md §7; the README shows this formula):
  *
  *   tokenScore = 0 when the vPOS balance is 0, else min(60, round(10 · log10(1 + balance / 100)))
  *                → 1,000 vPOS = 10 · 10,000 = 20 · 100,000 = 30 · 1,000,000 = 40 · 10,000,000 = 50

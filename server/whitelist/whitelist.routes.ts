@@ -21,12 +21,13 @@ export async function whitelistRoutes(fastify: FastifyInstance) {
   const checkRoute = {
     bodyLimit: 4096,
     schema: { body: WhitelistCheckBodySchema, response: { 200: WhitelistResultSchema } },
-    // Per client IP too (issue 15): one visitor cycling wallets cannot drive the RPC scan.
+    // Per client IP too (RELIABILITY.md §9, finding 8b): one visitor cycling wallets cannot drive
+    // the RPC scan.
     config: { session: true, rateLimit: { rule: 'whitelistIp' as const, per: 'ip' as const } },
   }
   app.post(apiPaths.whitelist.check.pattern, checkRoute, async (req) => {
     const walletAddress = req.wallet
-    // The cooldown is timed by the database, not this instance's clock (issue 14).
+    // The cooldown is timed by the database, not this instance's clock (RELIABILITY.md §6a).
     const now = await app.dbClock.now()
     const claim = await claimCheck(
       app.db,
@@ -42,9 +43,9 @@ export async function whitelistRoutes(fastify: FastifyInstance) {
       throw new HttpError(429, cooldownMessage(seconds), { retryAfter: seconds })
     }
     try {
-      // Issue 8: a slow RPC still gets an answer within 5 s: no new asset page after 2.5 s (a
-      // partial scan, with its warning), and a clear 503 at 4 s. Only the scan runs inside the
-      // budget; the cooldown is stored below, after it.
+      // RELIABILITY.md §5: a slow RPC still gets an answer within 5 s: no new asset page after
+      // 2.5 s (a partial scan, with its warning), and a clear 503 at 4 s. Only the scan runs inside
+      // the budget; the cooldown is stored below, after it.
       const result = await withDeadline(
         WHITELIST_BUDGET_MS,
         async () => {

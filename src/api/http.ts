@@ -4,7 +4,9 @@
  * handler the wallet store installs) unless the call asks for `null` instead (the session probe).
  */
 
-/** A non-OK HTTP response; `message` is `status: body-or-statusText` (§8 default fetch). */
+/**
+ * A non-OK HTTP response; `message` is `status: body-or-statusText` (PRODUCT.md §8 default fetch).
+ */
 export class HttpError extends Error {
   readonly status: number
   readonly body: string

@@ -6,12 +6,17 @@ export function urlFromKey(queryKey: readonly unknown[]): string {
   return queryKey.filter((p) => typeof p === 'string' || typeof p === 'number').join('/')
 }
 
-/** §7 default query: GET the key's URL through the one HTTP client, validated when given a parser. */
+/**
+ * PRODUCT.md §7 default query: GET the key's URL through the one HTTP client, validated when given
+ * a parser.
+ */
 export function getQueryFn<T = unknown>(parse?: Parser<T>): QueryFunction<T> {
   return ({ queryKey, signal }) => request<T>('GET', urlFromKey(queryKey), { parse, signal })
 }
 
-/** §9 data fetching: never stale, no interval refetch, no refetch on focus, no retries. */
+/**
+ * PRODUCT.md §9 data fetching: never stale, no interval refetch, no refetch on focus, no retries.
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

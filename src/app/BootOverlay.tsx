@@ -62,8 +62,8 @@ function readBooted(): boolean {
 }
 
 /**
- * §2 boot overlay: six lines one per 500 ms, then 'ACCESS GRANTED', gone 800 ms later. A returning
- * visitor (booted before on this browser) may skip it with a click or any key.
+ * PRODUCT.md §2 boot overlay: six lines one per 500 ms, then 'ACCESS GRANTED', gone 800 ms later. A
+ * returning visitor (booted before on this browser) may skip it with a click or any key.
  */
 export function BootOverlay({ onDone }: { onDone: () => void }) {
   const [elapsed, setElapsed] = useState(0)

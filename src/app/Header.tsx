@@ -3,7 +3,7 @@ import styled from 'styled-components'
 import { glass } from '../ui/glass'
 import { media } from '../ui/theme'
 
-/** §4: header indicators flip at random every 8 s. */
+/** PRODUCT.md §4: header indicators flip at random every 8 s. */
 const HEADER_FLIP_MS = 8000
 const ENERGY_TEXT = '98.7%'
 

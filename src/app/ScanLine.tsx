@@ -22,7 +22,7 @@ const Line = styled.div`
   transition: transform 2.8s ease-in-out;
 `
 
-/** §2 decorative scanning line: moves to a random height every 3 s. */
+/** PRODUCT.md §2 decorative scanning line: moves to a random height every 3 s. */
 export function ScanLine() {
   const [top, setTop] = useState(20)
   useEffect(() => {

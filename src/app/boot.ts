@@ -1,4 +1,4 @@
-/** §2 app shell boot lines, shown one every BOOT_STEP_MS. */
+/** PRODUCT.md §2 app shell boot lines, shown one every BOOT_STEP_MS. */
 export const BOOT_LINES = [
   'Initializing system...',
   'Loading vPOS modules...',

@@ -6,7 +6,7 @@ export interface NavEntry {
   icon: IconName
 }
 
-/** §2: the 14 navigation entries, in this order. */
+/** PRODUCT.md §2: the 14 navigation entries, in this order. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/', label: 'Swarm Core', icon: 'core' },
   { path: '/analytics', label: 'Analytics', icon: 'analytics' },

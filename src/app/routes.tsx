@@ -2,7 +2,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 
 type Page = LazyExoticComponent<ComponentType>
 
-/** §2 route table: each screen is its own lazy chunk. '/' is the Swarm Core overlay over the scene. */
+/**
+ * PRODUCT.md §2 route table: each screen is its own lazy chunk. '/' is the Swarm Core overlay over
+ * the scene.
+ */
 export const ROUTES: readonly { path: string; Page: Page }[] = [
   { path: '/', Page: lazy(() => import('../pages/swarm/Page')) },
   { path: '/analytics', Page: lazy(() => import('../pages/analytics/Page')) },

@@ -61,7 +61,7 @@ export const WalletAddressSchema = z
   .string()
   .refine(isSolanaAddress, { message: 'must be a base58 Solana address (32 bytes)' })
 
-/** 'AbCd...WxYz': first 4 and last 4 characters (whitelist page, §2). */
+/** 'AbCd...WxYz': first 4 and last 4 characters (whitelist page, PRODUCT.md §2). */
 export function truncateAddress(address: string, head = 4, tail = 4): string {
   if (address.length <= head + tail) return address
   return `${address.slice(0, head)}...${address.slice(-tail)}`

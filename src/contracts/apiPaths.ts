@@ -79,6 +79,6 @@ export const apiPaths = {
     sse: apiPath(`${API_PREFIX}/mcp/sse`),
   },
   health: apiPath(`${API_PREFIX}/health`),
-  /** the live feed's WebSocket (outside /api: SPEC §7.1) */
+  /** the live feed's WebSocket (outside /api: PRODUCT.md §7.1) */
   feed: apiPath('/ws'),
 } as const

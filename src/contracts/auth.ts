@@ -3,9 +3,9 @@ import { WalletAddressSchema } from './address'
 import { userText } from './text'
 
 /**
- * Sign-In With Solana (DESIGN.md §4). The message text follows the SIWS / CAIP-122 layout that
- * wallets implementing `solana:signIn` produce, so the server can verify either a `solana:signIn`
- * result or a plain `signMessage` of `buildSignInMessage(fields)`.
+ * Sign-In With Solana (ARCHITECTURE.md "Wallet and sign-in"). The message text follows the SIWS /
+ * CAIP-122 layout that wallets implementing `solana:signIn` produce, so the server can verify
+ * either a `solana:signIn` result or a plain `signMessage` of `buildSignInMessage(fields)`.
  *
  * Flow: POST /api/auth/nonce -> NonceResponse (suggested fields) -> client builds the text with its
  * address -> wallet signs the UTF-8 bytes -> POST /api/auth/sign-in {address, message, signature}
@@ -120,7 +120,8 @@ export type NonceResponse = z.infer<typeof NonceResponseSchema>
 /** POST /api/auth/sign-in body. `signature` is base58 of the 64 raw signature bytes. */
 export const SignInRequestSchema = z.strictObject({
   address: WalletAddressSchema,
-  // The text policy: a NUL in the nonce line reached PostgreSQL as a 500 (issue 15).
+  // The text policy: a NUL in the nonce line reached PostgreSQL as a 500 (RELIABILITY.md §9,
+  // finding 5).
   message: userText({ max: 2048, multiline: true, trim: false }),
   signature: z.string().min(64).max(100),
 })

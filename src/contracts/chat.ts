@@ -6,7 +6,7 @@ export const TIERS = ['bronze', 'silver', 'gold', 'platinum'] as const
 const TierSchema = z.enum(TIERS)
 export type Tier = z.infer<typeof TierSchema>
 
-/** vPOS needed per tier (DESIGN.md §4); the server's TIER_THRESHOLDS may override. */
+/** vPOS needed per tier (ARCHITECTURE.md §7); the server's TIER_THRESHOLDS may override. */
 export const DEFAULT_TIER_THRESHOLDS: Record<Tier, number> = {
   bronze: 1_000,
   silver: 10_000,
@@ -27,7 +27,7 @@ export function accessLevelsFor(
   }
 }
 
-/** §9: the counts bar and the hover picker; the server accepts the union. */
+/** PRODUCT.md §9: the counts bar and the hover picker; the server accepts the union. */
 export const COUNT_BAR_EMOJIS = ['👍', '👎', '❤️', '🔥', '😂'] as const
 export const PICKER_EMOJIS = ['👍', '❤️', '🔥', '👏', '🚀', '😂'] as const
 const REACTION_EMOJIS = ['👍', '👎', '❤️', '🔥', '😂', '👏', '🚀'] as const

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 
-/** GET /api/market/token: the first pair of the market-data provider's response (§3 Token pair). */
+/**
+ * GET /api/market/token: the first pair of the market-data provider's response (PRODUCT.md §3 Token
+ * pair).
+ */
 export const TokenPairSchema = z.object({
   priceUsd: z.string(),
   priceChange: z.object({ h24: z.number() }),
@@ -24,7 +27,7 @@ export const MarketTokenResponseSchema = z.object({
 })
 export type MarketTokenResponse = z.infer<typeof MarketTokenResponseSchema>
 
-/** GET /api/treasury: derived treasury wallet data (§3, §7.4). */
+/** GET /api/treasury: derived treasury wallet data (PRODUCT.md §3, §7.4). */
 export const TreasurySchema = z.object({
   address: z.string(),
   balance: z.number(),

@@ -30,7 +30,7 @@ describe('text policy', { timeout: 30_000 }, () => {
     ['lone low surrogate', '\udc00a', false, 'must be well-formed Unicode (no lone surrogates)'],
     ['RLO override', 'txt\u202egnp', false, 'must not contain bidirectional control characters'],
     ['RLI isolate', 'a\u2067b', false, 'must not contain bidirectional control characters'],
-    // issue 29: text that draws nothing
+    // RELIABILITY.md §12, finding 6: text that draws nothing
     ['empty', '', false, 'must not be empty'],
     ['spaces only', '   ', true, 'must not be empty'],
     ['zero-width space only', '\u200b', true, SEEN],

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
 /**
- * The one text policy for every string a user sends (issue 15, DESIGN §3): what passes can be
+ * The one text policy for every string a user sends (ARCHITECTURE.md §6; RELIABILITY.md §9,
+ * finding 5): what passes can be
  * stored by SQLite and PostgreSQL exactly as acknowledged and shown as it was meant.
  * - well-formed Unicode: no lone surrogates (stored as U+FFFD, i.e. not what was acknowledged);
  * - no NUL or other control characters (PostgreSQL cannot store U+0000: it answered 500);
@@ -9,7 +10,7 @@ import { z } from 'zod'
  * - no bidirectional embeddings, overrides or isolates (U+202A–U+202E, U+2066–U+2069), which
  *   reorder the text around them ("Trojan Source"); the directional marks LRM/RLM/ALM, which
  *   cannot, are allowed, as are joiners (emoji sequences need U+200D).
- * Issue 29 (invisible text was stored):
+ * RELIABILITY.md §12, finding 6 (invisible text was stored):
  * - at least one visible character: whitespace, format and default-ignorable characters
  *   (U+200B, U+2060, U+3164 HANGUL FILLER…), marks on their own and the blank braille pattern
  *   U+2800 all draw nothing, so a message or name made only of them reads as empty;

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { WalletAddressSchema } from './address'
 
-/** Server and client share the 30 s per-wallet cooldown (§9). */
+/** Server and client share the 30 s per-wallet cooldown (PRODUCT.md §9). */
 export const WHITELIST_COOLDOWN_MS = 30_000
 
 /** POST /api/whitelist/check body. 429 {error: 'Please wait N seconds before checking again', retryAfter}. */
@@ -14,7 +14,7 @@ const WhitelistPaginationSchema = z.object({
   maxPages: z.number().int(),
 })
 
-/** §3 Whitelist check result. */
+/** PRODUCT.md §3 Whitelist check result. */
 export const WhitelistResultSchema = z.object({
   eligible: z.boolean(),
   tokenScore: z.number(),
@@ -26,7 +26,7 @@ export const WhitelistResultSchema = z.object({
 })
 export type WhitelistResult = z.infer<typeof WhitelistResultSchema>
 
-/** The §4/§5 cooldown text. */
+/** The PRODUCT.md §4/§5 cooldown text. */
 export function cooldownMessage(secondsLeft: number): string {
   return `Please wait ${secondsLeft} seconds before checking again`
 }

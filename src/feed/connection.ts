@@ -1,6 +1,6 @@
 /**
- * The client side of the live feed (SPEC §4 'Live feed connection', §7.1, §8), free of React and
- * of the store: states idle → connecting → open → closed; a close with a code other than 1000
+ * The client side of the live feed (PRODUCT.md §4 'Live feed connection', §7.1, §8), free of React
+ * and of the store: states idle → connecting → open → closed; a close with a code other than 1000
  * retries after 1 s × 1.5^(attempt−1) (cap 30 s), at most 10 attempts, after which the failure is
  * reported, the counter reset and simulated data restored. A successful open resets the attempts.
  * While open, the ping byte 6 goes out every 30 s.
@@ -11,7 +11,7 @@ import { type FeedLogger, type FeedMessage, MSG, decodeFrame } from './protocol'
 
 export type FeedState = 'idle' | 'connecting' | 'open' | 'closed'
 
-/** §8's texts, verbatim. */
+/** PRODUCT.md §8's texts, verbatim. */
 export const FEED_TEXT = {
   open: 'WebSocket connection established - receiving live agent data',
   closed: 'WebSocket connection closed - attempting to reconnect...',
@@ -52,8 +52,8 @@ export interface ConnectionOptions {
 }
 
 /**
- * The feed URL for a page location (SPEC §7.1): same host, path /ws, wss on https; falls back to
- * hostname:5000 when the location has no host. `packed` asks for type 8 frames.
+ * The feed URL for a page location (PRODUCT.md §7.1): same host, path /ws, wss on https; falls back
+ * to hostname:5000 when the location has no host. `packed` asks for type 8 frames.
  */
 export function feedUrl(
   loc: { protocol: string; host: string; hostname: string },

@@ -4,9 +4,9 @@
  * interpolated between the 10 Hz frames when the frame clock samples that source (FeedApplier.frame).
  *
  * Modes (URL `?feed=`): default `auto` — the swarm starts on the local sim and switches to the
- * server's on open, falling back per SPEC §4; `live` — the same, but the local sim is held still
- * while the first connection is attempted, so what moves is only ever the server's swarm; `sim` — no
- * connection at all (visual tests). `?wire=f32` negotiates packed type 8 positions.
+ * server's on open, falling back per PRODUCT.md §4; `live` — the same, but the local sim is held
+ * still while the first connection is attempted, so what moves is only ever the server's swarm;
+ * `sim` — no connection at all (visual tests). `?wire=f32` negotiates packed type 8 positions.
  */
 import { proxy } from 'valtio'
 import type { AgentBuffers } from '../sim/types'
@@ -36,7 +36,7 @@ export interface LiveFeedTarget {
   applyMetrics(m: WireMetrics): void
   applyTasks(t: WireTask[]): void
   applyMessage(m: SystemMessagePayload): void
-  /** type 5, §8: alert '[ERROR {code}] {message}' and mark the agent failing */
+  /** type 5, PRODUCT.md §8: alert '[ERROR {code}] {message}' and mark the agent failing */
   applyError(e: ErrorEventPayload): void
   /** a '[RECOVERY:…]' line arrived for this agent */
   recovered(agentId: string): void

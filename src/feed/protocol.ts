@@ -1,5 +1,5 @@
 /**
- * The live-feed wire protocol (SPEC §7.1), shared by the browser client and the server.
+ * The live-feed wire protocol (PRODUCT.md §7.1), shared by the browser client and the server.
  *
  * Every frame is binary. Byte 0 is the message type; for types 0–5 the rest is UTF-8 JSON text:
  *
@@ -42,7 +42,7 @@ const PACKED_LAYOUT_VERSION = 1
 export const PACKED_HEADER_BYTES = 8
 
 /**
- * §3 Agent as it travels on the wire: the agent's fields (sim/agentFields.ts) but `failing` (that is
+ * PRODUCT.md §3 Agent as it travels on the wire: the agent's fields (sim/agentFields.ts) but `failing` (that is
  * `failingAgents`), with the enum fields as plain names a decoder must check, colour as '#rrggbb'.
  */
 export type WireAgent = Omit<Agent, 'mode' | 'type' | 'status' | 'failing'> & {
@@ -51,10 +51,10 @@ export type WireAgent = Omit<Agent, 'mode' | 'type' | 'status' | 'failing'> & {
   status: string
 }
 
-/** §3 Metrics, plus the swarm's efficiency. */
+/** PRODUCT.md §3 Metrics, plus the swarm's efficiency. */
 export type WireMetrics = Metrics & {
   /**
-   * The swarm's efficiency, 1 decimal (the status panel's figure). Our addition: §3 Metrics has no
+   * The swarm's efficiency, 1 decimal (the status panel's figure). Our addition: PRODUCT.md §3 Metrics has no
    * such field, so a spec server omits it and a client keeps the efficiency it shows.
    */
   efficiency?: number
@@ -189,10 +189,13 @@ export function asBytes(data: unknown): Uint8Array | null {
   return null
 }
 
-/** Decodes one frame; null (and a log line where §8 asks for one) for anything it cannot use. */
+/**
+ * Decodes one frame; null (and a log line where PRODUCT.md §8 asks for one) for anything it cannot
+ * use.
+ */
 export function decodeFrame(data: unknown, log: FeedLogger = console): FeedMessage | null {
   const bytes = asBytes(data)
-  // §8: a non-binary message is ignored silently.
+  // PRODUCT.md §8: a non-binary message is ignored silently.
   if (!bytes || bytes.length === 0) return null
   const type = bytes[0]
   try {

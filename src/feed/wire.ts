@@ -1,7 +1,8 @@
 /**
- * Conversions between the sim's structure-of-arrays buffers (src/sim/types.ts) and the §7.1 wire
- * objects, derived from the sim's agent field table (src/sim/agentFields.ts: its decoding rule
- * holds here too). Pure: the server uses the "to wire" half, the client the "from wire" half.
+ * Conversions between the sim's structure-of-arrays buffers (src/sim/types.ts) and the
+ * PRODUCT.md §7.1 wire objects, derived from the sim's agent field table (src/sim/agentFields.ts:
+ * its decoding rule holds here too). Pure: the server uses the "to wire" half, the client the "from
+ * wire" half.
  */
 import { toFeedAgent, toFeedPosition, writeAgent } from '../sim/agentFields'
 import { type AgentBuffers, FLAG } from '../sim/types'

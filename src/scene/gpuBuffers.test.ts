@@ -3,7 +3,7 @@
  * buffer of every attribute of a geometry that is disposed, while a vertex array built earlier for
  * another geometry keeps pointing at that buffer (three compares attribute objects, not buffers, so
  * it never rebinds it): that geometry then draws from a deleted buffer — "INVALID_OPERATION:
- * drawElements: no buffer is bound to enabled attribute" (issue 30). `GpuModel` follows exactly
+ * drawElements: no buffer is bound to enabled attribute". `GpuModel` follows exactly
  * that; the tests switch sources, view sets and link arrays the way the app does and draw after each.
  */
 import type { BufferAttribute, BufferGeometry } from 'three'

@@ -73,7 +73,7 @@ export function agentsMaterial(
   })
 }
 
-/** §2 GPU picking: nearest agent within the threshold wins through depth test LESS. */
+/** PRODUCT.md §2 GPU picking: nearest agent within the threshold wins through depth test LESS. */
 export const PICK_MAX_DEPTH_PX = 128
 
 export function pickingMaterial(

@@ -1,9 +1,9 @@
 /**
- * Adaptive pixel ratio (issue 13): drei's PerformanceMonitor moves a quality factor between 0 and
- * 1 as frames drop or recover; the canvas renders at 1 + (max − 1) × factor device pixels per CSS
- * pixel, in steps of 0.25 so small swings do not resize the drawing buffer every second. Never
- * below 1: a tablet that cannot hold its refresh rate at DPR 2 trades sharpness for frames, and a
- * DPR-1 screen has nothing to trade.
+ * Adaptive pixel ratio (docs/PERFORMANCE.md, the swarm off the main thread): drei's
+ * PerformanceMonitor moves a quality factor between 0 and 1 as frames drop or recover; the canvas
+ * renders at 1 + (max − 1) × factor device pixels per CSS pixel, in steps of 0.25 so small swings
+ * do not resize the drawing buffer every second. Never below 1: a tablet that cannot hold its
+ * refresh rate at DPR 2 trades sharpness for frames, and a DPR-1 screen has nothing to trade.
  */
 
 /** The most a canvas renders at: the device's ratio, capped at 2 (the canvas `dpr` range). */

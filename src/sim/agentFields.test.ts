@@ -28,7 +28,9 @@ function decoded(a: Parameters<typeof writeAgent>[2], failing?: boolean) {
   return buf
 }
 
-/** Every §3 field in §3 order, spelled out: the table must name exactly these. */
+/**
+ * Every PRODUCT.md §3 field in PRODUCT.md §3 order, spelled out: the table must name exactly these.
+ */
 const SECTION_3: Record<keyof Agent, true> = {
   id: true,
   x: true,

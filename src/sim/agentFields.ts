@@ -1,9 +1,9 @@
 /**
- * A §3 agent, field by field: the one table every conversion of an agent is derived from — the
- * plain Agent objects of panels and snapshot files (toAgent, writeAgent), and the live feed's wire
- * agents both ways (src/feed/wire.ts: the server's frames, its resume state, the browser's live
- * mirror). A field says where it is stored, what it is called on the wire, how many decimals the
- * wire keeps, what a missing value becomes and what range a value is clamped into.
+ * A PRODUCT.md §3 agent, field by field: the one table every conversion of an agent is derived from
+ * — the plain Agent objects of panels and snapshot files (toAgent, writeAgent), and the live feed's
+ * wire agents both ways (src/feed/wire.ts: the server's frames, its resume state, the browser's
+ * live mirror). A field says where it is stored, what it is called on the wire, how many decimals
+ * the wire keeps, what a missing value becomes and what range a value is clamped into.
  *
  * The decoding rule, the same whichever door an agent comes in by (a wire agent, an export file, a
  * plain Agent): the buffers only ever hold what the sim itself could hold. The sim's own values are
@@ -33,7 +33,9 @@ import {
   type StatusName,
 } from './types'
 
-/** A plain §3 Agent, for panels, the live-feed JSON and snapshot export. Never per frame. */
+/**
+ * A plain PRODUCT.md §3 Agent, for panels, the live-feed JSON and snapshot export. Never per frame.
+ */
 export interface Agent {
   id: string
   x: number
@@ -54,11 +56,14 @@ export interface Agent {
   energyLevel: number
   glow: boolean
   pulseRate: number
-  /** Not a §3 field; carried so a snapshot/live state knows which agents are failing. */
+  /** Not a PRODUCT.md §3 field; carried so a snapshot/live state knows which agents are failing. */
   failing?: boolean
 }
 
-/** A §3 agent from outside the buffers (the wire, a file): any field may be missing or wrong. */
+/**
+ * A PRODUCT.md §3 agent from outside the buffers (the wire, a file): any field may be missing or
+ * wrong.
+ */
 export type AgentRecord = { readonly [K in keyof Agent]?: unknown }
 
 /** The agent as the live feed carries it: every field but `failing` (that is failingAgents). */
@@ -120,7 +125,10 @@ const X = num('x', 'x', 1, 0)
 const Y = num('y', 'y', 1, 0)
 const TYPE = named('type', AGENT_TYPE_NAMES, 'other')
 
-/** Every §3 field in §3 order: the order of an Agent's keys, so of the JSON of files and frames. */
+/**
+ * Every PRODUCT.md §3 field in PRODUCT.md §3 order: the order of an Agent's keys, so of the JSON of
+ * files and frames.
+ */
 export const AGENT_FIELDS: readonly AgentField[] = [
   ID,
   X,
@@ -153,7 +161,9 @@ function keep(v: number, decimals: number | undefined): number {
   return Math.round(v * scale) / scale
 }
 
-/** Field f of agent i as its §3 value; `wire`: numbers kept to the field's wire decimals. */
+/**
+ * Field f of agent i as its PRODUCT.md §3 value; `wire`: numbers kept to the field's wire decimals.
+ */
 function readField(f: AgentField, b: AgentBuffers, i: number, wire: boolean): unknown {
   switch (f.kind) {
     case 'id':
@@ -179,12 +189,17 @@ function record<T>(b: AgentBuffers, i: number, fields: readonly AgentField[], wi
   return out as T
 }
 
-/** Agent i as a plain §3 object (allocates; for panels and JSON, not the per-frame path). */
+/**
+ * Agent i as a plain PRODUCT.md §3 object (allocates; for panels and JSON, not the per-frame path).
+ */
 export function toAgent(buf: AgentBuffers, i: number): Agent {
   return record(buf, i, AGENT_FIELDS, false)
 }
 
-/** Agent i as the live feed carries it (§7.1): numbers kept to each field's wire decimals. */
+/**
+ * Agent i as the live feed carries it (PRODUCT.md §7.1): numbers kept to each field's wire
+ * decimals.
+ */
 export function toFeedAgent(buf: AgentBuffers, i: number): FeedAgent {
   return record(buf, i, WIRE_FIELDS, true)
 }
@@ -249,8 +264,8 @@ function writeField(f: AgentField, b: AgentBuffers, i: number, a: AgentRecord, f
 }
 
 /**
- * Writes a §3 agent into slot i under the decoding rule above. `failing` is the record's own flag
- * unless given (the wire carries it apart, as failingAgents).
+ * Writes a PRODUCT.md §3 agent into slot i under the decoding rule above. `failing` is the record's
+ * own flag unless given (the wire carries it apart, as failingAgents).
  */
 export function writeAgent(
   buf: AgentBuffers,

@@ -1,4 +1,7 @@
-/** Agent buffers: allocation, seeded initial agents, copies. Plain §3 Agents: agentFields.ts. */
+/**
+ * Agent buffers: allocation, seeded initial agents, copies. Plain PRODUCT.md §3 Agents:
+ * agentFields.ts.
+ */
 import { BASE_WORLD, DEFAULT_AGENT_COUNT, EXPLORE_SPEED_SPREAD, FAILING_COLOR } from './constants'
 import type { Rng } from './random'
 import { AGENT_TYPE, FLAG, MODE, STATUS, type AgentBuffers, type World } from './types'
@@ -66,8 +69,8 @@ export const NUMERIC_FIELDS = [
 ] as const satisfies readonly (keyof AgentBuffers)[]
 
 /**
- * Fill `count` agents with the §3 initial ranges: processingPower 10–99, efficiency 85–100,
- * connections 0–7, energy 50–99, unique 8-char ids.
+ * Fill `count` agents with the PRODUCT.md §3 initial ranges: processingPower 10–99, efficiency
+ * 85–100, connections 0–7, energy 50–99, unique 8-char ids.
  */
 export function initAgents(
   buf: AgentBuffers,

@@ -52,7 +52,7 @@ export interface SwarmSimOptions {
   world?: World
   /** Wall-clock ms of simulated time 0 (timestamps, lastActiveTime). Default 0 for reproducibility. */
   epochMs?: number
-  /** Start active (default true, §3 isActive). */
+  /** Start active (default true, PRODUCT.md §3 isActive). */
   active?: boolean
 }
 
@@ -69,7 +69,7 @@ export class SwarmSim extends SimEvents {
   epochMs: number
   isActive: boolean
   actionText: string
-  /** §3 speed (default 5); movement scales by speed / 5. */
+  /** PRODUCT.md §3 speed (default 5); movement scales by speed / 5. */
   speed = DEFAULT_SPEED
   /** Swarm efficiency 75–99.9 (shown with 1 decimal). */
   efficiency = EFFICIENCY_DEFAULT
@@ -83,7 +83,7 @@ export class SwarmSim extends SimEvents {
   readonly failing: FailingSet
   /**
    * A failing agent the automatic recovery tick leaves alone (−1: none): the main view's simulated
-   * 2 s error, which its own 8 s timer recovers (§4 "Main view start").
+   * 2 s error, which its own 8 s timer recovers (PRODUCT.md §4 "Main view start").
    */
   heldFailing = -1
   private acc = 0
@@ -248,7 +248,10 @@ export class SwarmSim extends SimEvents {
     }
   }
 
-  /** §4 manual mark-failing: idle status and mode, red, glowing, pulse 3, efficiency −0.3 (floor 75). */
+  /**
+   * PRODUCT.md §4 manual mark-failing: idle status and mode, red, glowing, pulse 3, efficiency −0.3
+   * (floor 75).
+   */
   markFailing(i: number): void {
     if (i < 0 || i >= this.buffers.count) return
     this.buffers.status[i] = STATUS.idle
@@ -277,7 +280,10 @@ export class SwarmSim extends SimEvents {
     this.emit({ kind: 'active', isActive: active, actionText: this.actionText })
   }
 
-  /** §4 failure tick: each non-failing agent fails with 10%; alerts beyond 20 are summarised. */
+  /**
+   * PRODUCT.md §4 failure tick: each non-failing agent fails with 10%; alerts beyond 20 are
+   * summarised.
+   */
   failureTick(): void {
     const n = this.buffers.count
     const failPos = this.failing.pos
@@ -294,7 +300,10 @@ export class SwarmSim extends SimEvents {
     }
   }
 
-  /** §4 recovery tick: each failing agent recovers with 40%; logs beyond 20 are summarised. */
+  /**
+   * PRODUCT.md §4 recovery tick: each failing agent recovers with 40%; logs beyond 20 are
+   * summarised.
+   */
   recoveryTick(): void {
     let recovered = 0
     const failList = this.failing.list

@@ -1,14 +1,14 @@
 /**
  * What the sim reports while it runs. Listeners (the store, the live-feed server) subscribe with
  * `sim.on(listener)`; events fire synchronously inside tick(). Events come with messages, timers and
- * failures, never from the per-agent movement loop; but a §4 failure tick fails ~10% of the swarm
- * at once (10,000 'error' events at 100,000 agents) and the recovery ticks after it restore 40% of
- * the failing each: a consumer of a big swarm keeps what it shows (RECENT_ERRORS).
+ * failures, never from the per-agent movement loop; but a PRODUCT.md §4 failure tick fails ~10% of
+ * the swarm at once (10,000 'error' events at 100,000 agents) and the recovery ticks after it
+ * restore 40% of the failing each: a consumer of a big swarm keeps what it shows (RECENT_ERRORS).
  */
 import type { ErrorEvent, HealthItem, Message, Metrics, Task } from './model'
 
 export type SimEvent =
-  /** A console line (§3 Message, timestamp = simulated clock, ISO). */
+  /** A console line (PRODUCT.md §3 Message, timestamp = simulated clock, ISO). */
   | { kind: 'message'; message: Message }
   /** An agent failed (automatic or simulated); the alert message is a separate 'message' event. */
   | { kind: 'error'; error: ErrorEvent; index: number }

@@ -15,9 +15,9 @@ import type { AgentBuffers } from './types'
  */
 export interface ForkReadings {
   isActive: boolean
-  /** §8/§4 action banner text this source wants shown */
+  /** PRODUCT.md §8/§4 action banner text this source wants shown */
   actionText: string
-  /** §3 speed 1–10 */
+  /** PRODUCT.md §3 speed 1–10 */
   speed: number
   /** 75–99.9 */
   efficiency: number

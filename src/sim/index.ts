@@ -10,19 +10,22 @@
  *                      of a stall is skipped: the clock moves on, nothing is simulated)
  *   sim.skip(ms)       let wall time pass unsimulated (paused, replaying, live): nowMs follows
  *   sim.advance(ms)    advance exactly ms of simulated time (tests/timers; no cap)
- *   sim.setActive(b)   §4 active/standby (banner in sim.actionText)
- *   sim.markFailing(i) §4 manual mark-failing; sim.failAgent(i) / sim.recoverAgent(i) automatic ones
- *   sim.agentAt(i)     plain §3 Agent for panels; sim.indexOfId(id)
- *   sim.on(listener)   SimEvent stream (events.ts): 'message' (§3 Message), 'error' (§3 Error event),
- *                      'recovery', 'failing', 'tasks', 'metrics', 'active'. Returns unsubscribe.
- *   attachMainView(sim)  §4 main-view timers (initial message, 2 s error, 8 s recovery, 1%/3% per
- *                      frame, demo line every 3 s, efficiency every 5 s) as a step hook; returns detach.
+ *   sim.setActive(b)   active/standby, PRODUCT.md §4 (banner in sim.actionText)
+ *   sim.markFailing(i) manual mark-failing, PRODUCT.md §4; sim.failAgent(i) / sim.recoverAgent(i)
+ *                      the automatic ones
+ *   sim.agentAt(i)     plain Agent (PRODUCT.md §3) for panels; sim.indexOfId(id)
+ *   sim.on(listener)   SimEvent stream (events.ts): 'message' (a Message of PRODUCT.md §3), 'error'
+ *                      (its Error event), 'recovery', 'failing', 'tasks', 'metrics', 'active'.
+ *                      Returns unsubscribe.
+ *   attachMainView(sim)  the main-view timers of PRODUCT.md §4 (initial message, 2 s error, 8 s
+ *                      recovery, 1%/3% per frame, demo line every 3 s, efficiency every 5 s) as a
+ *                      step hook; returns detach.
  *   bufferDigest(buf)  FNV-1a hex of every buffer byte: same seed ⇒ same digest, Node and browser.
  *
  * Fields on the sim: isActive, actionText, speed, efficiency (number; format with formatEfficiency),
  * failingCount, failing (a FailingSet), parameters, tasks, health, metrics, stepIndex, timeMs, nowMs.
- * Tick periods (SPEC.md leaves them open) are in constants.ts. Snapshots: snapshot/snapshot.ts (the
- * file format, snapshot/snapshotFile.ts, is imported on its own: it brings zod). View sets:
+ * Tick periods (PRODUCT.md leaves them open) are in constants.ts. Snapshots: snapshot/snapshot.ts
+ * (the file format, snapshot/snapshotFile.ts, is imported on its own: it brings zod). View sets:
  * viewSet.ts. The sim's Web Worker (worker/) is imported on its own too, never through here.
  */
 export * from './types'

@@ -19,9 +19,9 @@ import type { AgentBuffers, LinkBuffers, World } from './types'
  * runStaged(n) spreads the same search over n calls (one per frame for big swarms: the first call
  * buckets the agents — copying their positions — and the last publishes). Every displayed swarm
  * (local sim, live feed, replayed or imported snapshot) gets its links from this one search, so all
- * obey §9: < LINK_DISTANCE units, at most min(connections, 7) per agent. Allocates only when the
- * world, the agent capacity, the fullest cell or the link budget grows; `links` stays the object it
- * was given (its arrays grow in place).
+ * obey PRODUCT.md §9: < LINK_DISTANCE units, at most min(connections, 7) per agent. Allocates only
+ * when the world, the agent capacity, the fullest cell or the link budget grows; `links` stays the
+ * object it was given (its arrays grow in place).
  */
 export class LinkSearch {
   readonly links: LinkBuffers

@@ -1,7 +1,7 @@
 /**
- * The living swarm (issue 12): with the default 146 agents, active, the main-view timers attached
- * (as in the browser and on the server), over 10 simulated minutes the readings look alive. Seeded:
- * the same seeds give the same figures on every run.
+ * The living swarm (ARCHITECTURE.md §7, resting rule): with the default 146 agents, active, the
+ * main-view timers attached (as in the browser and on the server), over 10 simulated minutes the
+ * readings look alive. Seeded: the same seeds give the same figures on every run.
  */
 import { describe, expect, it } from 'vitest'
 import { FLAG, attachMainView, createSwarmSim } from '.'
@@ -9,7 +9,7 @@ import { FLAG, attachMainView, createSwarmSim } from '.'
 const MINUTES = 10
 const SAMPLE_MS = 1000
 
-/** Energy colour bands outside the detail modal (§9): < 20, < 50, < 80, ≥ 80. */
+/** Energy colour bands outside the detail modal (PRODUCT.md §9): < 20, < 50, < 80, ≥ 80. */
 function bands(energy: Float32Array, n: number): number[] {
   const out = [0, 0, 0, 0]
   for (let i = 0; i < n; i++) {

@@ -1,9 +1,9 @@
 /**
- * §4 "Main view start" as a step hook on simulated time: an initializing message at once; after 2 s
- * a simulated agent error and alert; after 8 s its recovery; while active, random agent errors (1%
- * per frame) and recoveries (3% per frame), a demo console line every 3 s and the efficiency /
- * health / metrics update every 5 s. The store attaches it for the browser; the live-feed server can
- * attach it to its authoritative sim the same way.
+ * PRODUCT.md §4 "Main view start" as a step hook on simulated time: an initializing message at
+ * once; after 2 s a simulated agent error and alert; after 8 s its recovery; while active, random
+ * agent errors (1% per frame) and recoveries (3% per frame), a demo console line every 3 s and the
+ * efficiency / health / metrics update every 5 s. The store attaches it for the browser; the
+ * live-feed server can attach it to its authoritative sim the same way.
  */
 import {
   MAIN_DEMO_LINE_STEPS,

@@ -1,8 +1,8 @@
-/** The swarm's non-agent entities of SPEC.md §3 and their defaults. */
+/** The swarm's non-agent entities of PRODUCT.md §3 and their defaults. */
 
 export type MessageType = 'system' | 'node' | 'task' | 'alert' | 'analysis'
 
-/** §3 Message; `timestamp` is the ISO string added on append. */
+/** PRODUCT.md §3 Message; `timestamp` is the ISO string added on append. */
 export interface Message {
   id: string
   type: MessageType
@@ -10,7 +10,7 @@ export interface Message {
   timestamp: string
 }
 
-/** §3 Swarm parameter. */
+/** PRODUCT.md §3 Swarm parameter. */
 export interface SwarmParameter {
   name: string
   value: number
@@ -19,7 +19,7 @@ export interface SwarmParameter {
   color: string
 }
 
-/** §3 Task. */
+/** PRODUCT.md §3 Task. */
 export interface Task {
   name: string
   progress: number
@@ -28,14 +28,14 @@ export interface Task {
 
 export type Trend = 'stable' | 'up' | 'down'
 
-/** §3 System health item; `value` is the display text ('12.33%', '8ms'). */
+/** PRODUCT.md §3 System health item; `value` is the display text ('12.33%', '8ms'). */
 export interface HealthItem {
   name: string
   value: string
   trend: Trend
 }
 
-/** §3 Metrics. */
+/** PRODUCT.md §3 Metrics. */
 export interface Metrics {
   totalAgents: number
   activeAgents: number
@@ -45,7 +45,7 @@ export interface Metrics {
   completedTasks: number
 }
 
-/** §3 Error event (live feed type 5, the error popup). */
+/** PRODUCT.md §3 Error event (live feed type 5, the error popup). */
 export interface ErrorEvent {
   id: string
   errorCode: string

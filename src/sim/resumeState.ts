@@ -1,9 +1,10 @@
 /**
- * The whole state of a SwarmSim as JSON and back (issue 14: a live-feed failover continues the
- * swarm). Generic on purpose: every own field of the sim is captured — agent buffers, the PRNG,
- * tasks, metrics, health, parameters, counters, id sequences, the clock — except the ones listed in
- * NOT_STATE (wiring and caches that are rebuilt), so a field added to the sim later travels too.
- * Typed arrays travel as base64 of their bytes (exact: a Float32 position comes back bit for bit).
+ * The whole state of a SwarmSim as JSON and back (RELIABILITY.md §6a: a live-feed failover
+ * continues the swarm). Generic on purpose: every own field of the sim is captured — agent buffers,
+ * the PRNG, tasks, metrics, health, parameters, counters, id sequences, the clock — except the ones
+ * listed in NOT_STATE (wiring and caches that are rebuilt), so a field added to the sim later
+ * travels too. Typed arrays travel as base64 of their bytes (exact: a Float32 position comes back
+ * bit for bit).
  */
 import type { SwarmSim } from './engine'
 

@@ -1,5 +1,5 @@
 /**
- * The per-agent rules of SPEC.md §4 as plain functions over the typed buffers. These are the hot
+ * The per-agent rules of PRODUCT.md §4 as plain functions over the typed buffers. These are the hot
  * loops: no allocation, no closures, one pass each.
  */
 import { TYPE_COLORS } from './agents'
@@ -51,7 +51,7 @@ const REST_SPAN_INV = 1 / (100 - ENERGY_REST_FROM)
 export interface StepContext {
   world: World
   rng: Rng
-  /** §4 active (true) or standby */
+  /** PRODUCT.md §4 active (true) or standby */
   active: boolean
   /** movement scale: speed / 5 */
   speedFactor: number
@@ -61,7 +61,7 @@ export interface StepContext {
 
 /**
  * One frame of movement for non-failing agents (failing agents are frozen). While active, each
- * agent also has the 0.5% mode switch of §4.
+ * agent also has the 0.5% mode switch of PRODUCT.md §4.
  */
 export function moveAgents(buf: AgentBuffers, ctx: StepContext): void {
   const n = buf.count
@@ -122,12 +122,12 @@ export function moveAgents(buf: AgentBuffers, ctx: StepContext): void {
 }
 
 /**
- * The §4 "simulation tick" for agents [from, to) while active: 20% status change (70% active, 30%
- * processing) and the energy rules. Failing agents only lose 5 energy (they keep their red look).
- * Our addition (SPEC leaves exhaustion open): an agent that falls below ENERGY_LOW goes idle and
- * rests, its status change less likely the emptier it is; without it every busy agent drains ~1.8
- * per tick, only idle ones gain, and the whole swarm reads 0 energy within two minutes whatever
- * the tick rates.
+ * The PRODUCT.md §4 "simulation tick" for agents [from, to) while active: 20% status change (70%
+ * active, 30% processing) and the energy rules. Failing agents only lose 5 energy (they keep their
+ * red look). Our addition (PRODUCT.md leaves exhaustion open; ARCHITECTURE.md §7): an agent that
+ * falls below ENERGY_LOW goes idle and rests, its status change less likely the emptier it is;
+ * without it every busy agent drains ~1.8 per tick, only idle ones gain, and the whole swarm reads
+ * 0 energy within two minutes whatever the tick rates.
  */
 export function agentTick(
   buf: AgentBuffers,
@@ -145,9 +145,9 @@ export function agentTick(
       continue
     }
     let s = status[i]!
-    // An idle agent is resting (our rule, see above): its §4 status change chance is 0 up to
-    // ENERGY_REST_FROM and grows to the full 20% at 100 (quadratically), so agents go back to work
-    // at spread-out energies and the swarm does not pulse in step.
+    // An idle agent is resting (our rule, see above): its PRODUCT.md §4 status change chance is 0
+    // up to ENERGY_REST_FROM and grows to the full 20% at 100 (quadratically), so agents go back to
+    // work at spread-out energies and the swarm does not pulse in step.
     let change = STATUS_CHANGE_CHANCE
     if (s === IDLE_STATUS) {
       const f = e > ENERGY_REST_FROM ? (e - ENERGY_REST_FROM) * REST_SPAN_INV : 0

@@ -35,7 +35,7 @@ describe('efficiency (§4)', () => {
   })
 
   it.each([
-    // current, r, §4 as written (pull 0)
+    // current, r, PRODUCT.md §4 as written (pull 0)
     [75.1, 0, 75],
     [99.8, 1, 99.9],
     [80, 0.5, 80],
@@ -150,7 +150,8 @@ describe('efficiency over a long run (our rule: the walk drifts back toward 97.3
   it.each([1, 2, 3, 4])(
     'seed %s: 12 simulated hours of server-like failures: mean ≥ 90, at the floor under 1 in 20',
     (seed) => {
-      // 8,640 updates of 5 s. §4 as written (pull 0) sits on the floor here: mean ≈ 75.5.
+      // 8,640 updates of 5 s. PRODUCT.md §4 as written (pull 0) sits on the floor here: mean ≈
+      // 75.5.
       const ours = walkEfficiency(seed, 97.3, 8640, serverLikeFailing)
       expect(mean(ours)).toBeGreaterThanOrEqual(90)
       expect(atFloor(ours)).toBeLessThan(0.05)

@@ -1,4 +1,7 @@
-/** Swarm-level figures: efficiency (§4), system health, task progress and §3 metrics. */
+/**
+ * Swarm-level figures: efficiency (PRODUCT.md §4), system health, task progress and PRODUCT.md §3
+ * metrics.
+ */
 import {
   EFFICIENCY_DEFAULT,
   EFFICIENCY_DROP_PER_FAILING,
@@ -19,7 +22,8 @@ export function clampEfficiency(v: number): number {
 
 /**
  * Next efficiency: −0.2 per failing agent, else a ±0.3 random walk (`r` uniform in [0,1)) that also
- * closes `pull` of the gap to 97.3 (EFFICIENCY_PULL, our rule; 0 is §4 as written); clamped.
+ * closes `pull` of the gap to 97.3 (EFFICIENCY_PULL, our rule; 0 is PRODUCT.md §4 as written);
+ * clamped.
  */
 export function nextEfficiency(
   current: number,
@@ -106,7 +110,7 @@ export function updateTasks(sim: SwarmSim): void {
   }
 }
 
-/** §3 metrics from the buffers (one pass; no allocation). */
+/** PRODUCT.md §3 metrics from the buffers (one pass; no allocation). */
 export function updateMetrics(sim: SwarmSim): void {
   const buf = sim.buffers
   const n = buf.count

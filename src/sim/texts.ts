@@ -1,4 +1,6 @@
-/** The swarm's fixed texts (SPEC.md §4; the twelve failure texts are ours, DESIGN.md §4). */
+/**
+ * The swarm's fixed texts (PRODUCT.md §4; the twelve failure texts are ours, ARCHITECTURE.md §7).
+ */
 
 export const BANNER_ACTIVE = 'SWARM ANALYZING NETWORK PATTERNS'
 export const BANNER_STANDBY = 'SWARM IN STANDBY MODE'
@@ -49,7 +51,7 @@ export const DEMO_LINES: readonly {
   { type: 'system', text: 'Blockchain sync checkpoint {n} verified' },
 ]
 
-/** Mode texts of §4 "Agent status display" (short panel text and detail text). */
+/** Mode texts of PRODUCT.md §4 "Agent status display" (short panel text and detail text). */
 export const MODE_TEXT: Record<string, { text: string; detail: string }> = {
   explore: { text: 'Scanning area for anomalies', detail: 'Area exploration' },
   target: { text: 'Moving toward objective', detail: 'Coordinate acquisition' },

@@ -1,15 +1,15 @@
 /**
- * The swarm's data layout: structure-of-arrays typed buffers (DESIGN.md §2). This file is the
- * contract between the simulation (writer), the valtio store, the scene (reads the buffers every
- * frame as instance attributes), GPU picking and the live-feed codec. Index i is agent i.
+ * The swarm's data layout: structure-of-arrays typed buffers (ARCHITECTURE.md "Simulation"). This
+ * is the contract between the simulation (writer), the valtio store, the scene (reads the buffers
+ * every frame as instance attributes), GPU picking and the live-feed codec. Index i is agent i.
  */
 
-/** Agent.mode (§3). 'analyze' only appears in the detail view / live data. */
+/** Agent.mode (PRODUCT.md §3). 'analyze' only appears in the detail view / live data. */
 export const MODE = { explore: 0, idle: 1, target: 2, analyze: 3 } as const
 export type ModeName = keyof typeof MODE
 export const MODE_NAMES: readonly ModeName[] = ['explore', 'idle', 'target', 'analyze']
 
-/** Agent.type (§3); OTHER gets the default teal look. */
+/** Agent.type (PRODUCT.md §3); OTHER gets the default teal look. */
 export const AGENT_TYPE = {
   standard: 0,
   analyzer: 1,
@@ -26,7 +26,7 @@ export const AGENT_TYPE_NAMES: readonly AgentTypeName[] = [
   'other',
 ]
 
-/** Agent.status (§3); OTHER is shown neutral. */
+/** Agent.status (PRODUCT.md §3); OTHER is shown neutral. */
 export const STATUS = { active: 0, idle: 1, processing: 2, other: 3 } as const
 export type StatusName = keyof typeof STATUS
 export const STATUS_NAMES: readonly StatusName[] = ['active', 'idle', 'processing', 'other']
@@ -35,9 +35,9 @@ export const STATUS_NAMES: readonly StatusName[] = ['active', 'idle', 'processin
 export const FLAG = { glow: 1, failing: 2 } as const
 
 /**
- * Every Agent field of §3, one typed array per field. Arrays are allocated at `capacity` and only the
- * first `count` entries are live. Positions are world units (1 unit = 1 CSS px at zoom 1); the world
- * spans [0, width] × [0, height].
+ * Every Agent field of PRODUCT.md §3, one typed array per field. Arrays are allocated at `capacity`
+ * and only the first `count` entries are live. Positions are world units (1 unit = 1 CSS px at zoom
+ * 1); the world spans [0, width] × [0, height].
  */
 export interface AgentBuffers {
   count: number

@@ -1,9 +1,10 @@
 /**
- * The swarm camera as the UI sees it (SPEC §2 zoom buttons and readout, §5 zoom clamp, §9 steps).
- * The scene's camera rig reads `camera` in useFrame and writes it on pan/zoom gestures; the zoom
- * buttons and the readout on the Swarm Core overlay call the actions below. `x`, `y` are the pan: the offset
- * (world units) of the canvas centre from the centre of the swarm's world; `zoom` is screen pixels per world unit (1 = 100%).
- * The math lives in src/scene/camera/camera.ts (pure, no three.js: safe for the entry chunk).
+ * The swarm camera as the UI sees it (PRODUCT.md §2 zoom buttons and readout, §5 zoom clamp, §9
+ * steps). The scene's camera rig reads `camera` in useFrame and writes it on pan/zoom gestures; the
+ * zoom buttons and the readout on the Swarm Core overlay call the actions below. `x`, `y` are the
+ * pan: the offset (world units) of the canvas centre from the centre of the swarm's world; `zoom`
+ * is screen pixels per world unit (1 = 100%). The math lives in src/scene/camera/camera.ts (pure,
+ * no three.js: safe for the entry chunk).
  */
 import { proxy } from 'valtio'
 import {

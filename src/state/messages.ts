@@ -2,7 +2,7 @@
 import { MESSAGE_CAP, type ErrorEvent, type Message, type MessageType } from '../sim'
 import { RECENT_ERRORS_CAP, type SwarmStore } from './swarmState'
 
-/** Append a §3 Message (ISO timestamp added here); keeps the last MESSAGE_CAP (200). */
+/** Append a PRODUCT.md §3 Message (ISO timestamp added here); keeps the last MESSAGE_CAP (200). */
 export function appendMessage(
   store: SwarmStore,
   type: MessageType,

@@ -234,7 +234,8 @@ describe('snapshot persistence', () => {
     const storage = memoryStorage()
     setSnapshotStorage(storage)
     await saveSnapshot(snap('good', 1))
-    // in the shape of a Snapshot, but for one number: what an import before issue 29 could keep
+    // in the shape of a Snapshot, but for one number: what an import could keep before
+    // RELIABILITY.md §12, finding 7
     const bad = toRecord(snap('bad', 2))
     bad.agents = structuredClone(bad.agents)
     damage(bad)

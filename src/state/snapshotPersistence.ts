@@ -1,6 +1,6 @@
 /**
- * Snapshot persistence (DESIGN.md §4): IndexedDB, capped at MAX_PERSISTED_SNAPSHOTS. Saving one
- * more deletes the oldest (by capture time). The storage sits behind the small SnapshotStorage
+ * Snapshot persistence (ARCHITECTURE.md §7): IndexedDB, capped at MAX_PERSISTED_SNAPSHOTS. Saving
+ * one more deletes the oldest (by capture time). The storage sits behind the small SnapshotStorage
  * interface: IndexedDB in the browser, none in Node (every call is a quiet no-op, the in-memory
  * list still works), an in-memory map in tests. Persistence is best effort: a refused database
  * (private modes, quota) never breaks taking or replaying snapshots.
@@ -176,10 +176,10 @@ interface DroppedSnapshot {
 /**
  * Every valid persisted snapshot, oldest first. Invalid records (not a Snapshot of this version,
  * or a number out of its range) are deleted and reported (`dropped`, and a console warning).
- * Before issue 29 import let any finite number through and IndexedDB kept it: replaying such a
- * snapshot threw every frame, after every reload. Dropped, not clamped: the sim never makes one,
- * so it came from a file, and clamped it would show a swarm nobody captured (agents piled on the
- * edge of a world cut to size) under the captured one's name.
+ * Before its bounds (RELIABILITY.md §12, finding 7) import let any finite number through and
+ * IndexedDB kept it: replaying such a snapshot threw every frame, after every reload. Dropped, not
+ * clamped: the sim never makes one, so it came from a file, and clamped it would show a swarm
+ * nobody captured (agents piled on the edge of a world cut to size) under the captured one's name.
  */
 export async function loadSnapshots(dropped?: (d: DroppedSnapshot) => void): Promise<Snapshot[]> {
   const s = current()

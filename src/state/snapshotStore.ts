@@ -1,9 +1,10 @@
 /**
- * Snapshot manager and replay (§3, DESIGN.md §4). Take / rename / describe / delete snapshots;
- * replay them in capture order at 0.5/1/2/4× (one snapshot per REPLAY_STEP_MS at 1×), pause,
- * step, scrub, exit back to live. While replaying the sim is paused and the scene shows the
- * snapshot (display.buffers points at a replay copy). The list is kept in capture order and capped at
- * MAX_PERSISTED_SNAPSHOTS, like its IndexedDB copy (snapshotPersistence.ts). Export/import JSON.
+ * Snapshot manager and replay (PRODUCT.md §3; ARCHITECTURE.md §7). Take / rename / describe /
+ * delete snapshots; replay them in capture order at 0.5/1/2/4× (one snapshot per REPLAY_STEP_MS at
+ * 1×), pause, step, scrub, exit back to live. While replaying the sim is paused and the scene shows
+ * the snapshot (display.buffers points at a replay copy). The list is kept in capture order and
+ * capped at MAX_PERSISTED_SNAPSHOTS, like its IndexedDB copy (snapshotPersistence.ts).
+ * Export/import JSON.
  */
 import { ref } from 'valtio'
 import {
@@ -365,8 +366,8 @@ export async function importSnapshotsJson(
 
 /**
  * Load persisted snapshots (IndexedDB) into the list; no-op without IndexedDB. One the load drops
- * (a number out of range: an import from before issue 29) is named in the console panel, so a
- * snapshot that disappears says why.
+ * (a number out of range: an import from before RELIABILITY.md §12, finding 7) is named in the
+ * console panel, so a snapshot that disappears says why.
  */
 export async function restoreSnapshots(store: SwarmStore): Promise<number> {
   const saved = await loadSnapshots((d) =>

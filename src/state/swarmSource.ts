@@ -20,7 +20,7 @@
  * SharedArrayBuffer) adopt the newest arrived buffers inside `sample()`: `buffers` may be a different
  * object after every sample(), so readers fetch it anew each frame and never keep it across frames.
  * A source that computes its own links (the worker does, off the main thread) returns them from
- * `links`; they must obey the same §9 rule and index into the same `buffers` generation.
+ * `links`; they must obey the same PRODUCT.md §9 rule and index into the same `buffers` generation.
  */
 import type {
   AgentBuffers,
@@ -94,7 +94,7 @@ export interface SwarmSource {
   setActive(active: boolean): void
   setSpeed(speed: number): void
   setParameter(name: string, value: number): void
-  /** §4 manual mark-failing of agent `index` */
+  /** PRODUCT.md §4 manual mark-failing of agent `index` */
   markFailing(index: number): void
   /** Release timers, workers, listeners. */
   dispose?(): void

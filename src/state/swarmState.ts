@@ -43,7 +43,9 @@ export interface HoverInfo {
   position: { x: number; y: number }
 }
 
-/** §3 Snapshot manager. `snapshots` hold their heavy parts (agents, messages) in ref(). */
+/**
+ * PRODUCT.md §3 Snapshot manager. `snapshots` hold their heavy parts (agents, messages) in ref().
+ */
 interface SnapshotManagerState {
   snapshots: Snapshot[]
   isReplaying: boolean
@@ -146,7 +148,10 @@ interface SwarmRuntime {
   linkSearch: LinkSearch
   /** persisted snapshots are loaded once per page */
   restoreStarted: boolean
-  /** §8 feed text shown in the action banner until the feed returns or the user acts (null: none) */
+  /**
+   * PRODUCT.md §8 feed text shown in the action banner until the feed returns or the user acts
+   * (null: none)
+   */
   feedNotice: string | null
   /** stops listening to the live feed's source (attachLiveFeed); null: none attached */
   detachLive: (() => void) | null

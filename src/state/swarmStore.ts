@@ -84,7 +84,10 @@ export function frame(store: SwarmStore, dtMs: number): void {
   updateLinks(store)
 }
 
-/** Step simulated time by `ms` in frames of STEP_MS (tests: the §4 timers fire on this clock). */
+/**
+ * Step simulated time by `ms` in frames of STEP_MS (tests: the PRODUCT.md §4 timers fire on this
+ * clock).
+ */
 export function advanceSimulation(store: SwarmStore, ms: number): void {
   let left = ms
   while (left >= STEP_MS - 1e-6) {
@@ -99,8 +102,8 @@ function now(): number {
 }
 
 /**
- * Start the main view: the §4 main-view timers on the local sim and (unless `clock: false`) the
- * frame clock (frameClock.ts: the scene drives it once mounted). Idempotent.
+ * Start the main view: the PRODUCT.md §4 main-view timers on the local sim and (unless `clock:
+ * false`) the frame clock (frameClock.ts: the scene drives it once mounted). Idempotent.
  */
 export function startSimulation(store: SwarmStore, opts: { clock?: boolean } = {}): void {
   if (store.runtime.source === store.runtime.local) listen(store, store.runtime.local)
@@ -131,7 +134,10 @@ function controlled(store: SwarmStore): SwarmSource | null {
   return src.controllable ? src : null
 }
 
-/** §4 active/standby of the displayed local sim (no-op while live or replaying: read-only). */
+/**
+ * PRODUCT.md §4 active/standby of the displayed local sim (no-op while live or replaying:
+ * read-only).
+ */
 export function setActive(store: SwarmStore, active: boolean): void {
   const src = controlled(store)
   if (!src) return
@@ -151,7 +157,7 @@ export function setPaused(store: SwarmStore, paused: boolean): void {
   store.runtime.local.paused = paused
 }
 
-/** §3 speed (movement scales by speed / 5); clamped 1–10. Local sim only. */
+/** PRODUCT.md §3 speed (movement scales by speed / 5); clamped 1–10. Local sim only. */
 export function setSpeed(store: SwarmStore, speed: number): void {
   const src = controlled(store)
   if (!src) return
@@ -160,7 +166,10 @@ export function setSpeed(store: SwarmStore, speed: number): void {
   store.swarm.speed = s
 }
 
-/** Set a §3 swarm parameter by name (clamped to its min/max); local sim only. Unknown names are ignored. */
+/**
+ * Set a PRODUCT.md §3 swarm parameter by name (clamped to its min/max); local sim only. Unknown
+ * names are ignored.
+ */
 export function setParameter(store: SwarmStore, name: string, value: number): void {
   const src = controlled(store)
   if (!src) return
@@ -170,8 +179,8 @@ export function setParameter(store: SwarmStore, name: string, value: number): vo
 }
 
 /**
- * §4 manual mark-failing by agent id or index, in the displayed local sim (the live swarm is the
- * server's: read-only). Returns the index, or −1 when unknown or not controllable.
+ * PRODUCT.md §4 manual mark-failing by agent id or index, in the displayed local sim (the live
+ * swarm is the server's: read-only). Returns the index, or −1 when unknown or not controllable.
  */
 export function markFailing(store: SwarmStore, idOrIndex: string | number): number {
   const src = controlled(store)
@@ -192,7 +201,9 @@ export function setHoverInfo(store: SwarmStore, info: HoverInfo | null): void {
   store.swarm.hoverInfo = info
 }
 
-/** Plain §3 Agent by id, as the displayed source has it now (panels; allocates), or null. */
+/**
+ * Plain PRODUCT.md §3 Agent by id, as the displayed source has it now (panels; allocates), or null.
+ */
 export function agentById(store: SwarmStore, id: string | null): Agent | null {
   if (!id) return null
   const src = store.runtime.source
@@ -207,8 +218,8 @@ export function selectedAgent(store: SwarmStore): Agent | null {
 // ---- live feed: the feed's source replaces the local sim as the displayed source ----
 
 /**
- * §8 feed text for the action banner ('Connection to data feed lost', 'Connection error'); null
- * when the feed is back. A user's own action (active/standby) replaces it too.
+ * PRODUCT.md §8 feed text for the action banner ('Connection to data feed lost', 'Connection
+ * error'); null when the feed is back. A user's own action (active/standby) replaces it too.
  */
 function setFeedNotice(store: SwarmStore, text: string | null): void {
   store.runtime.feedNotice = text
@@ -226,7 +237,7 @@ function showLive(store: SwarmStore, live: SwarmSource): void {
   if (store.runtime.source !== live) displaySource(store, live)
 }
 
-/** Back to the local simulation (the feed failed for good, §4): network active. */
+/** Back to the local simulation (the feed failed for good, PRODUCT.md §4): network active. */
 function revertToSimulatedData(store: SwarmStore): void {
   store.runtime.live = null
   store.swarm.liveAvailable = false
@@ -334,12 +345,15 @@ function onLiveEvent(store: SwarmStore, live: LiveFeedSource, event: LiveSourceE
   }
 }
 
-/** §7.1 type 2: a system message from the server, with its own id and timestamp. */
+/** PRODUCT.md §7.1 type 2: a system message from the server, with its own id and timestamp. */
 function pushLiveMessage(store: SwarmStore, m: Message): void {
   pushMessage(store, { ...m })
 }
 
-/** §7.1 type 5 / §8: alert '[ERROR {code}] {message}' (the source marked the agent failing). */
+/**
+ * PRODUCT.md §7.1 type 5 / §8: alert '[ERROR {code}] {message}' (the source marked the agent
+ * failing).
+ */
 function pushLiveError(store: SwarmStore, error: ErrorEvent): void {
   appendMessage(store, 'alert', `[ERROR ${error.errorCode}] ${error.message}`)
   pushError(store, { ...error })

@@ -1,5 +1,5 @@
 /**
- * The URL parameters of the swarm (DESIGN.md §2), parsed in one place:
+ * The URL parameters of the swarm (ARCHITECTURE.md "State stores"), parsed in one place:
  * `?seed=N` (PRNG seed; absent ⇒ time-based), `?agents=N` (default 146, 1–1,000,000),
  * `?paused=1` (sim clock stopped: visual tests), `?feed=sim|live`, `?sim=main` (the local
  * simulation on the main thread instead of its worker); and the view (issue 32): `?x=&y=` (camera

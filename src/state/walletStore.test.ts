@@ -179,7 +179,8 @@ describe('wallet store against the real server', () => {
     })
     const address = await connectWallet({ ...demo, id: 'standard:X', name: 'X', signIn })
     expect(signIn).toHaveBeenCalledWith(
-      // The domain is the configured site origin (issue 15), not the request's Host.
+      // The domain is the configured site origin (RELIABILITY.md §9, finding 2), not the request's
+      // Host.
       expect.objectContaining({ address, domain: 'localhost' }),
     )
     expect(walletState.status).toBe('connected')

@@ -7,17 +7,18 @@ import { WalletError, type WalletAdapter } from '../wallet/types'
 
 /**
  * The wallet session shared by the whitelist and chat screens: which wallet is signed in (SIWS
- * session cookie on the server), its display name, and its last verified vPOS balance. SPEC §3 keeps
- * `walletAddress` and `tempDisplayName` in local storage; §4 restores a stored wallet on load.
+ * session cookie on the server), its display name, and its last verified vPOS balance.
+ * PRODUCT.md §3 keeps `walletAddress` and `tempDisplayName` in local storage; PRODUCT.md §4
+ * restores a stored wallet on load.
  */
 export const WALLET_ADDRESS_KEY = 'walletAddress'
 export const DISPLAY_NAME_KEY = 'tempDisplayName'
 /**
- * The display name a wallet chose, per address. §4's disconnect clears walletAddress and
+ * The display name a wallet chose, per address. PRODUCT.md §4's disconnect clears walletAddress and
  * tempDisplayName; this one outlives it, so reconnecting the same wallet keeps the chosen name.
  */
 const chosenNameKey = (address: string) => `vposDisplayName:${address}`
-/** §9: a balance older than this is verified again before entering a room. */
+/** PRODUCT.md §9: a balance older than this is verified again before entering a room. */
 export const BALANCE_STALE_MS = 30_000
 
 type WalletStatus = 'restoring' | 'disconnected' | 'connecting' | 'connected'
@@ -90,8 +91,8 @@ export function isBalanceStale(checkedAt: number | null, now: number): boolean {
 let restoring: Promise<void> | null = null
 
 /**
- * §4: a stored wallet comes back on load when the server still holds its session (no signature
- * needed); otherwise the stored items are dropped. Runs once per page load.
+ * PRODUCT.md §4: a stored wallet comes back on load when the server still holds its session (no
+ * signature needed); otherwise the stored items are dropped. Runs once per page load.
  */
 export function restoreWallet(): Promise<void> {
   restoring ??= (async () => {
@@ -180,7 +181,7 @@ function signInFailure(err: unknown): string {
   return 'Sign-in was cancelled or failed'
 }
 
-/** §4: clears wallet, balance and stored items, and ends the server session. */
+/** PRODUCT.md §4: clears wallet, balance and stored items, and ends the server session. */
 export async function disconnectWallet(): Promise<void> {
   const wallet = adapter
   clearSession()
@@ -225,7 +226,7 @@ export async function verifyBalance(): Promise<void> {
   }
 }
 
-/** §4 room entry: verifies again only when the last verification is over 30 s old. */
+/** PRODUCT.md §4 room entry: verifies again only when the last verification is over 30 s old. */
 export async function ensureFreshBalance(now = Date.now()): Promise<void> {
   if (isBalanceStale(walletState.balanceCheckedAt, now)) await verifyBalance()
 }

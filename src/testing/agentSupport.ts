@@ -62,8 +62,8 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
 )
 
 /**
- * A §3 agent record from outside the sim: each field is valid, anything, or absent (id, x and y
- * stay valid: decodeFrame refuses a state without them). Failing or not, by its id.
+ * A PRODUCT.md §3 agent record from outside the sim: each field is valid, anything, or absent (id,
+ * x and y stay valid: decodeFrame refuses a state without them). Failing or not, by its id.
  */
 export const anyAgentRecord: fc.Arbitrary<Record<string, unknown>> = simAgent.chain((a) => {
   const { id, x, y, failing: _failing, ...rest } = a

@@ -1,8 +1,8 @@
 /**
- * Test support for snapshot import (issue 29): an export file with some of its numbers replaced
- * by any double, and the ranges a test checks an accepted snapshot against, written out here as
- * numbers rather than read from src/sim/snapshot/snapshotBounds.ts, so the tests do not grade the
- * code by itself.
+ * Test support for snapshot import (RELIABILITY.md §12, finding 7): an export file with some of its
+ * numbers replaced by any double, and the ranges a test checks an accepted snapshot against,
+ * written out here as numbers rather than read from src/sim/snapshot/snapshotBounds.ts, so the
+ * tests do not grade the code by itself.
  */
 import fc from 'fast-check'
 import { toAgent } from '../sim/agentFields'
@@ -71,7 +71,7 @@ type Range = readonly [number, number]
 
 const within = (v: number, [min, max]: Range) => v >= min && v <= max
 
-/** Every number of `s` outside the ranges of issue 29, as 'field = value' (empty: all within). */
+/** Every number of `s` outside the ranges below, as 'field = value' (empty: all within). */
 export function numbersOutOfRange(s: Snapshot): string[] {
   const bad: string[] = []
   const check = (where: string, v: number, r: Range) => {

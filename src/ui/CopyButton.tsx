@@ -23,7 +23,10 @@ export async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('Copy failed')
 }
 
-/** A copy button that reads 'Copied!' for `confirmMs` (2 s, SPEC §2/§9) after a successful copy. */
+/**
+ * A copy button that reads 'Copied!' for `confirmMs` (2 s, PRODUCT.md §2/§9) after a successful
+ * copy.
+ */
 export function CopyButton({
   text,
   label,

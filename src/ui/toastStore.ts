@@ -1,6 +1,9 @@
 import { proxy } from 'valtio'
 
-/** §8: at most one toast shown; 5000 ms default; a dismissed toast is removed after 1,000,000 ms. */
+/**
+ * PRODUCT.md §8: at most one toast shown; 5000 ms default; a dismissed toast is removed after
+ * 1,000,000 ms.
+ */
 const TOAST_LIMIT = 1
 export const TOAST_DURATION_MS = 5000
 export const TOAST_REMOVE_DELAY_MS = 1_000_000

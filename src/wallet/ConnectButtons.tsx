@@ -43,8 +43,8 @@ const Foot = styled.div`
 
 /**
  * 'Connect Wallet' ('Connecting...' while it runs): one wallet found ⇒ connects it, several ⇒ a
- * picker, none ⇒ `onError` with the §5 text. When the server runs on the demo chain, 'Use Demo
- * Wallet' (and 'New Demo Wallet' to re-roll its key) sit beside it.
+ * picker, none ⇒ `onError` with the PRODUCT.md §5 text. When the server runs on the demo chain,
+ * 'Use Demo Wallet' (and 'New Demo Wallet' to re-roll its key) sit beside it.
  */
 // eslint-disable-next-line max-lines-per-function -- 83 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export function ConnectButtons({

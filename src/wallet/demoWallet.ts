@@ -4,9 +4,10 @@ import { base64UrlDecode } from './bytes'
 import type { WalletAdapter } from './types'
 
 /**
- * DESIGN.md §4 demo wallet: an ed25519 keypair made with WebCrypto and kept in local storage, so a
- * visitor without Phantom can try chat and whitelist while the server runs on the demo chain (whose
- * balances derive from the address). Never offered against a real RPC: it holds nothing on chain.
+ * The demo wallet (ARCHITECTURE.md "Wallet and sign-in"): an ed25519 keypair made with WebCrypto
+ * and kept in local storage, so a visitor without Phantom can try chat and whitelist while the
+ * server runs on the demo chain (whose balances derive from the address). Never offered against a
+ * real RPC: it holds nothing on chain.
  */
 const DEMO_WALLET_KEY = 'vposDemoWallet'
 

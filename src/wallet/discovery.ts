@@ -19,7 +19,10 @@ export interface WalletOptions {
   wallets: WalletAdapter[]
   /** the in-browser demo wallet, when offered */
   demo: WalletAdapter | null
-  /** §5 text when no real wallet exists ('Solana wallet not found! …' / 'Please install Phantom wallet!') */
+  /**
+   * PRODUCT.md §5 text when no real wallet exists ('Solana wallet not found! …' / 'Please install
+   * Phantom wallet!')
+   */
   missing: string | null
 }
 

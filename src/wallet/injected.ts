@@ -2,7 +2,7 @@ import { isSolanaAddress } from '../contracts/address'
 import { toBytes } from './bytes'
 import { WalletError, type SignInInput, type WalletAdapter } from './types'
 
-/** §5: the texts shown when no usable injected wallet exists. */
+/** PRODUCT.md §5: the texts shown when no usable injected wallet exists. */
 export const NO_SOLANA_WALLET = 'Solana wallet not found! Please install a Solana wallet extension.'
 export const NOT_PHANTOM = 'Please install Phantom wallet!'
 

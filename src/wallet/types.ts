@@ -44,7 +44,7 @@ export interface WalletAdapter {
   signIn?(input: SignInInput): Promise<SignInOutput>
 }
 
-/** A wallet step that failed; `kind` tells the pages which §8 text to show. */
+/** A wallet step that failed; `kind` tells the pages which PRODUCT.md §8 text to show. */
 export class WalletError extends Error {
   constructor(
     readonly kind: 'not-found' | 'connect' | 'sign-in',

@@ -3,8 +3,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { openLazyPage } from './lazyPage'
 
 /**
- * Analytics screen (§2, §9). The cards read the swarm store (seeded sim, `?seed=N`); the charts
- * are seeded demo series ending at the (paused) clock's current hour / 5 min / 2 min step.
+ * Analytics screen (PRODUCT.md §2, §9). The cards read the swarm store (seeded sim, `?seed=N`); the
+ * charts are seeded demo series ending at the (paused) clock's current hour / 5 min / 2 min step.
  * `feed=sim` keeps the local seeded sim as the store's writer (no live feed from the server).
  */
 const T0 = new Date('2026-11-22T10:00:00Z')
@@ -77,9 +77,9 @@ test.describe('analytics (desktop)', () => {
 
   test('system health is (agents − failing) / agents while agents fail', async ({ page }) => {
     await open(page, 1, { paused: false })
-    // The main view fails an agent 2 s in (§4) and fails/recovers agents at random while active;
-    // a failed agent can recover within a second (recovery tick 0.5 s), so run the clock on in
-    // half-second steps until some agent is failing.
+    // The main view fails an agent 2 s in (PRODUCT.md §4) and fails/recovers agents at random while
+    // active; a failed agent can recover within a second (recovery tick 0.5 s), so run the clock on
+    // in half-second steps until some agent is failing.
     // The card and the footer are read together (one render) so a recovery between two reads
     // cannot split them.
     const read = () =>

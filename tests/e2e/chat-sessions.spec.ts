@@ -1,7 +1,7 @@
 /**
- * Issue 29, finding 4: signing out ends a session everywhere it is used. "Sign out everywhere" on
- * one device ends the wallet's other sessions and their open rooms at once (the push stream's
- * `denied` 401), not at the next re-check.
+ * RELIABILITY.md §12, finding 4: signing out ends a session everywhere it is used. "Sign out
+ * everywhere" on one device ends the wallet's other sessions and their open rooms at once (the push
+ * stream's `denied` 401), not at the next re-check.
  */
 import { expect, test } from '@playwright/test'
 import { alice, connect, enter, openChat, startChatServer } from './chatPage'

@@ -165,7 +165,7 @@ test.describe('chat', () => {
     })
 
     // Push blocked for B (every stream request refused; B re-enters the room): B polls, and what
-    // A sends or reacts shows there within one poll period (SPEC: 3 s).
+    // A sends or reacts shows there within one poll period (PRODUCT.md §4: 3 s).
     let refused = 0
     await b.route('**/events?after=*', (r) => (refused++, r.abort()))
     await b.getByRole('button', { name: 'Exit Room' }).click()
@@ -267,7 +267,7 @@ test.describe('chat', () => {
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await expect(toasts(page)).toContainText('Phantom Not Found')
     await expect(toasts(page)).toContainText('Please install Phantom wallet extension first')
-    // issue 30: not again as inline text (the §5 text stays the whitelist page's)
+    // issue 30: not again as inline text (the PRODUCT.md §5 text stays the whitelist page's)
     await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0)
     await page.context().close()
   })

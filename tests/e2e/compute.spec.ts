@@ -3,10 +3,10 @@ import { expect, test, type Page } from '@playwright/test'
 import { openLazyPage } from './lazyPage'
 
 /**
- * Compute screen (§2, §9). Demo data comes from the page's random sources seeded by `?seed=N`; the
- * warning sequence below was read off src/pages/compute/computeData.ts for seed 3 (new warnings at
- * ticks 3 critical, 4 critical, 6, 8, 10; none at the other ticks). `feed=sim&paused=1` keeps the
- * swarm metrics (processing power) on the local, stopped, seeded sim.
+ * Compute screen (PRODUCT.md §2, §9). Demo data comes from the page's random sources seeded by
+ * `?seed=N`; the warning sequence below was read off src/pages/compute/computeData.ts for seed 3
+ * (new warnings at ticks 3 critical, 4 critical, 6, 8, 10; none at the other ticks).
+ * `feed=sim&paused=1` keeps the swarm metrics (processing power) on the local, stopped, seeded sim.
  */
 const T0 = new Date('2026-11-22T10:00:00Z')
 const TONES: Record<string, string> = {

@@ -3,9 +3,9 @@ import { expect, test, type Page } from '@playwright/test'
 import { openLazyPage } from './lazyPage'
 
 /**
- * Database screen (§2, §4, §9). The demo data comes from the page's random source seeded by
- * `?seed=N`; the sequences below were read off src/pages/database/databaseData.ts for those seeds
- * (seed 6: online, online, syncing, online, error; disk 58.2, 59.0, 55.8, 59.4, 55.4).
+ * Database screen (PRODUCT.md §2, §4, §9). The demo data comes from the page's random source seeded
+ * by `?seed=N`; the sequences below were read off src/pages/database/databaseData.ts for those
+ * seeds (seed 6: online, online, syncing, online, error; disk 58.2, 59.0, 55.8, 59.4, 55.4).
  */
 const T0 = new Date('2026-11-22T10:00:00Z')
 const GREEN = 'rgb(57, 255, 136)'

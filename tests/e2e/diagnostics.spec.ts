@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { openLazyPage } from './lazyPage'
 
 /**
- * Diagnostics screen (§2, §4, §8). Outcomes come from the page's random source seeded by
+ * Diagnostics screen (PRODUCT.md §2, §4, §8). Outcomes come from the page's random source seeded by
  * `?seed=N`, one draw per finished operation; read off src/pages/diagnostics/diagnosticsData.ts:
  *   seed 16: only cons-01 failed; draws 0.85 (diagnose/repair fail), 0.33 (succeed)
  *   seed 20: only sec-01 degraded; draws 0.81 (fail), 0.09 (succeed)

@@ -13,9 +13,10 @@ import {
 } from './sceneFixtures'
 
 /**
- * The swarm scene on a touch tablet (issue 4, DESIGN.md §2): one-finger pan, two-finger pinch,
- * double-tap zoom and tap picking with the touch threshold, through real touch events. The desktop
- * camera, picking and visual snapshots are in scene.spec.ts; shared set-up: sceneFixtures.ts.
+ * The swarm scene on a touch tablet (issue 4; ARCHITECTURE.md "Picking"): one-finger pan,
+ * two-finger pinch, double-tap zoom and tap picking with the touch threshold, through real touch
+ * events. The desktop camera, picking and visual snapshots are in scene.spec.ts; shared set-up:
+ * sceneFixtures.ts.
  */
 
 test.describe('swarm scene (tablet, touch)', () => {

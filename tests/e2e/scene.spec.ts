@@ -15,9 +15,10 @@ import {
 } from './sceneFixtures'
 
 /**
- * The swarm scene (issue 4, DESIGN.md §2): WebGL2 canvas, camera rig (drag, wheel, trackpad pinch,
- * keys; touch pan and pinch are in scene-touch.spec.ts), GPU picking of the nearest agent within
- * the §2 threshold, and visual snapshots. Shared set-up: sceneFixtures.ts.
+ * The swarm scene (issue 4; ARCHITECTURE.md "Scene and the frame loop"): WebGL2 canvas, camera rig
+ * (drag, wheel, trackpad pinch, keys; touch pan and pinch are in scene-touch.spec.ts), GPU picking
+ * of the nearest agent within the PRODUCT.md §2 threshold (ARCHITECTURE.md "Picking"), and visual
+ * snapshots. Shared set-up: sceneFixtures.ts.
  */
 
 /** Hides everything but the canvas for the visual snapshots (the overlays have their own specs). */

@@ -24,8 +24,9 @@ import {
 /**
  * Clicks a canvas point the way a person would and waits until the scene has resolved the click
  * (`<html data-scene-clicks>` counts them). GOTCHA: a press counts as a click only within 200 ms
- * (§9, measured on event timestamps); on a machine busy enough to stall the page between press and
- * release that window can pass, and the press is (correctly) ignored: then click again, like a person.
+ * (PRODUCT.md §9, measured on event timestamps); on a machine busy enough to stall the page between
+ * press and release that window can pass, and the press is (correctly) ignored: then click again,
+ * like a person.
  */
 async function clickCanvas(page: Page, x: number, y: number) {
   const clicks = async () =>

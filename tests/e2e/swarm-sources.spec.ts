@@ -127,9 +127,10 @@ test.describe('one seam: what was wrong in the live view, on both sources', () =
 })
 
 /**
- * Issue 30, item 7 (DESIGN §5 "Status words"): the badge reports the feed connection and nothing
- * else, DATA SOURCE what the scene shows; the two never contradict each other. Every pair the page
- * shows is recorded as it is drawn (a MutationObserver), so a contradiction of a single frame fails.
+ * Issue 30, item 7 (ARCHITECTURE.md §7, "Status words"): the badge reports the feed connection and
+ * nothing else, DATA SOURCE what the scene shows; the two never contradict each other. Every pair
+ * the page shows is recorded as it is drawn (a MutationObserver), so a contradiction of a single
+ * frame fails.
  */
 test.describe('status words: the badge and DATA SOURCE never contradict each other', () => {
   /** Records each [badge, status panel's DATA SOURCE, parameter panel's] the page shows. */

@@ -201,7 +201,7 @@ test.describe('Swarm Core overlays (desktop)', () => {
     await expect(
       page
         .getByRole('log')
-        // the local sim's '[ERROR:id5] …'; the live feed's §8 '[ERROR {code}] {message}'
+        // the local sim's '[ERROR:id5] …'; the live feed's PRODUCT.md §8 '[ERROR {code}] {message}'
         .getByText(/\[ERROR(:\w{5}| AGT-\d+)\]/)
         .first(),
     ).toBeVisible()
@@ -334,7 +334,8 @@ test.describe('Swarm Core overlays (desktop)', () => {
     await expect(list.getByRole('listitem')).toHaveCount(2)
     await choose('wrong.json', '{"format": "something-else", "snapshots": []}')
     await expect(panel.getByRole('alert')).toContainText('Invalid snapshot file')
-    // issue 29: a finite but absurd number is refused whole (replaying it threw every frame)
+    // RELIABILITY.md §12, finding 7: a finite but absurd number is refused whole (replaying it
+    // threw every frame)
     await choose('far.json', text.replace(/"x":[^,]+/, '"x":1e308'))
     await expect(panel.getByRole('alert')).toHaveText(
       /^Invalid snapshot file: snapshots\.0\.agents\.0\.x: must be between -1,000 and [\d,]+ \(it is 1e\+308\)$/,

@@ -1,8 +1,8 @@
 /**
- * Teaser screens (SPEC §2, §9): /blinks, /game, /labs, /settings and the /marketplace preview — exact
- * texts, links, disabled buttons, vPOS prices from the token price; snapshots and an axe scan.
- * The marketplace's market answer is fixed per test with page.route (the token spec covers the
- * server's market path against a fake upstream).
+ * Teaser screens (PRODUCT.md §2, §9): /blinks, /game, /labs, /settings and the /marketplace preview
+ * — exact texts, links, disabled buttons, vPOS prices from the token price; snapshots and an axe
+ * scan. The marketplace's market answer is fixed per test with page.route (the token spec covers
+ * the server's market path against a fake upstream).
  */
 import AxeBuilder from '@axe-core/playwright'
 import { type Page, expect, test } from '@playwright/test'

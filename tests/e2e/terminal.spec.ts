@@ -1,6 +1,6 @@
 /**
- * Terminal (SPEC §2, §5, §8, §9): commands typed like a person, timers on Playwright's clock, the
- * MCP client against the real server's SSE endpoint (/api/mcp/sse, simulated slot clock).
+ * Terminal (PRODUCT.md §2, §5, §8, §9): commands typed like a person, timers on Playwright's clock,
+ * the MCP client against the real server's SSE endpoint (/api/mcp/sse, simulated slot clock).
  */
 import AxeBuilder from '@axe-core/playwright'
 import { type Page, expect, test } from '@playwright/test'

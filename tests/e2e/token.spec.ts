@@ -1,7 +1,8 @@
 /**
- * Token Info (SPEC §2, §7.2, §7.4, §8) against the real server, whose market and chain upstreams
- * point at a fake DexScreener + Solana JSON-RPC server that this spec runs on 127.0.0.1. Each
- * scenario gets its own server process (fresh upstream caches) and its own path prefix on the fake.
+ * Token Info (PRODUCT.md §2, §7.2, §7.4, §8) against the real server, whose market and chain
+ * upstreams point at a fake DexScreener + Solana JSON-RPC server that this spec runs on 127.0.0.1.
+ * Each scenario gets its own server process (fresh upstream caches) and its own path prefix on the
+ * fake.
  */
 import { spawn } from 'node:child_process'
 import { type Server, createServer } from 'node:http'

@@ -1,6 +1,6 @@
 /**
- * Issue 31 item 4: the API's paths live in src/contracts/apiPaths.ts, and both the fetchers and the
- * route registrations read them there. The table below is the outside view (method and literal
+ * ARCHITECTURE.md §3: the API's paths live in src/contracts/apiPaths.ts, and both the fetchers and
+ * the route registrations read them there. The table below is the outside view (method and literal
  * path, as a client or a proxy sees them): the server must register exactly these, each from an
  * apiPaths entry, and no code outside that module may spell an API path again.
  */

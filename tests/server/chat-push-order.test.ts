@@ -1,9 +1,9 @@
 /**
- * The push channel's ordering guarantee (issue 16, server/chat/room-tail.ts): a stream sends a
- * room's messages in id order, each once, none skipped, whatever order their publishes arrive in
- * or whether they arrive at all; a resume from the last `id:` seen continues exactly there.
- * On SQLite (one instance, in-process bus) and on PostgreSQL + Redis (two instances: posts on A,
- * readers on B). The bus of the posting instance is wrapped so a test can hold its message
+ * The push channel's ordering guarantee (RELIABILITY.md §10, server/chat/room-tail.ts): a stream
+ * sends a room's messages in id order, each once, none skipped, whatever order their publishes
+ * arrive in or whether they arrive at all; a resume from the last `id:` seen continues exactly
+ * there. On SQLite (one instance, in-process bus) and on PostgreSQL + Redis (two instances: posts
+ * on A, readers on B). The bus of the posting instance is wrapped so a test can hold its message
  * publishes and release them out of order, or drop them.
  */
 import { randomBytes } from 'node:crypto'

@@ -1,8 +1,9 @@
 /**
- * The push stream's periodic access re-check (SPEC's 30 s balance rule, issue 16): a reader whose
- * balance falls below the room's tier gets a `denied` 403 event and the stream ends; a reader
- * whose session expired gets `denied` 401. The 30 s re-check and balance cache are shortened
- * through buildApp's chat options; balances come from a fake Solana RPC the test controls.
+ * The push stream's periodic access re-check (PRODUCT.md §4's 30 s balance rule;
+ * RELIABILITY.md §10): a reader whose balance falls below the room's tier gets a `denied` 403 event
+ * and the stream ends; a reader whose session expired gets `denied` 401. The 30 s re-check and
+ * balance cache are shortened through buildApp's chat options; balances come from a fake Solana RPC
+ * the test controls.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,8 +1,8 @@
 /**
- * The chat push channel (issue 16): GET /api/chat/rooms/{id}/events is gated like the REST reads,
- * carries new messages, reaction changes, participants and announcements, resumes from `?after=`
- * (or Last-Event-ID) with nothing missed or doubled, and fans out across two instances through
- * Redis pub/sub.
+ * The chat push channel (RELIABILITY.md §10): GET /api/chat/rooms/{id}/events is gated like the
+ * REST reads, carries new messages, reaction changes, participants and announcements, resumes from
+ * `?after=` (or Last-Event-ID) with nothing missed or doubled, and fans out across two instances
+ * through Redis pub/sub.
  */
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'

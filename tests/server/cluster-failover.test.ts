@@ -1,11 +1,11 @@
 /**
- * `npm run test:cluster` (issue 14), part of `npm test`: three real server processes over the
- * machine's PostgreSQL and Redis, each reaching Redis through its own TCP proxy the test controls
- * (cut one to partition that instance alone, stall all three for a Redis "blackhole"), and a real
- * `ws` client on each instance that negotiates term markers (`/ws?terms=1`). It kills, stops and
- * cuts the feed leader and asserts what clients see: the feed gap, every agent's jump across it,
- * tasks and counters, event ids, term order, bursts on heal; plus the cluster's one blockchain SSE
- * stream (Last-Event-ID resume on another instance) and a whitelist cooldown that an instance
+ * `npm run test:cluster` (RELIABILITY.md §6a), part of `npm test`: three real server processes over
+ * the machine's PostgreSQL and Redis, each reaching Redis through its own TCP proxy the test
+ * controls (cut one to partition that instance alone, stall all three for a Redis "blackhole"), and
+ * a real `ws` client on each instance that negotiates term markers (`/ws?terms=1`). It kills, stops
+ * and cuts the feed leader and asserts what clients see: the feed gap, every agent's jump across
+ * it, tasks and counters, event ids, term order, bursts on heal; plus the cluster's one blockchain
+ * SSE stream (Last-Event-ID resume on another instance) and a whitelist cooldown that an instance
  * whose clock runs 40 s fast (Debian's faketime) cannot bypass.
  *
  * Leases are the production default (FEED_LEASE_MS 2 s: renewals and Redis command timeouts every

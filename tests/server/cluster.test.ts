@@ -1,8 +1,8 @@
 /**
- * Two full server instances (buildApp) sharing the machine's PostgreSQL and Redis (issue 8): a
- * message posted on one is read on the other, rate limits and the whitelist cooldown hold across
- * both, and the live feed survives killing the leader. Skipped without PostgreSQL or Redis
- * (fails under CI=true).
+ * Two full server instances (buildApp) sharing the machine's PostgreSQL and Redis
+ * (RELIABILITY.md §6): a message posted on one is read on the other, rate limits and the whitelist
+ * cooldown hold across both, and the live feed survives killing the leader. Skipped without
+ * PostgreSQL or Redis (fails under CI=true).
  */
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'

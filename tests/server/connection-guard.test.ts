@@ -1,6 +1,6 @@
 /**
- * Issue 29, finding 1: a client that pipelines thousands of requests and never reads made the
- * server hold every answer (200 sockets: +3 GB, health down for 33 s). A socket with more than
+ * RELIABILITY.md §12, finding 1: a client that pipelines thousands of requests and never reads made
+ * the server hold every answer (200 sockets: +3 GB, health down for 33 s). A socket with more than
  * MAX_PIPELINED_REQUESTS unanswered requests is now closed; an address past
  * MAX_SOCKETS_PER_ADDRESS open sockets gets a 429 (trusted proxies exempt).
  */

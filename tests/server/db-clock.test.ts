@@ -1,4 +1,7 @@
-/** The database clock (issue 14): read from the database on both engines, interpolated between samples. */
+/**
+ * The database clock (RELIABILITY.md §6a): read from the database on both engines, interpolated
+ * between samples.
+ */
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/database'
 import { createDbClock } from '../../server/db/db-clock'

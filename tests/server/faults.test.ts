@@ -1,5 +1,5 @@
 /**
- * Fault tolerance (issue 8 item 3), each case asserted. `npm run test:faults` runs this file and
+ * Fault tolerance (RELIABILITY.md §5), each case asserted. `npm run test:faults` runs this file and
  * tests/server/market.test.ts (market down/slow ⇒ stale or 503 within 5 s, breaker after 3 failures).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -215,7 +215,7 @@ describe.skipIf(pgBackends.length === 0)(
         expect(value.body).toEqual({ error: 'Database unavailable' })
         expect(value.headers['retry-after']).toBe('5')
       }
-      // Health names the database as down (it said ok before issue 15).
+      // Health names the database as down (it said ok before RELIABILITY.md §9, finding 8d).
       const health = await app.inject('/api/health')
       expect(health.statusCode).toBe(503)
       expect(health.json()).toMatchObject({ status: 'degraded', database: 'unavailable' })
@@ -251,7 +251,7 @@ describe.skipIf(pgBackends.length === 0)('PostgreSQL stalled (accepts, never ans
     const ms = performance.now() - t0
     expect(res.status).toBe(503)
     expect(res.body).toEqual({ error: 'Database unavailable' })
-    // Issue 15: 10 s before; DB_STATEMENT_TIMEOUT_MS (3 s) + 1 s now.
+    // RELIABILITY.md §9, finding 8d: 10 s before; DB_STATEMENT_TIMEOUT_MS (3 s) + 1 s now.
     expect(ms).toBeLessThan(6_000)
     const health = await app.inject('/api/health')
     expect(health.statusCode).toBe(503)

@@ -1,8 +1,8 @@
 /**
- * Fuzzing every REST route and the /ws protocol with fast-check (issue 8): every bad input must be a
- * 4xx with a JSON `{ error }` body or a WebSocket close code, never a 5xx or a crash.
- * `npm run test:fuzz` sets FUZZ_CASES=10000 (8,300 REST + 1,500 WebSocket + 200 SSE resumes);
- * `npm test` runs 600.
+ * Fuzzing every REST route and the /ws protocol with fast-check (RELIABILITY.md §3): every bad
+ * input must be a 4xx with a JSON `{ error }` body or a WebSocket close code, never a 5xx or a
+ * crash. `npm run test:fuzz` sets FUZZ_CASES=10000 (8,300 REST + 1,500 WebSocket + 200 SSE
+ * resumes); `npm test` runs 600.
  */
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'

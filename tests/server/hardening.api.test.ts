@@ -1,8 +1,8 @@
 /**
- * Issue 15, the findings that touch storage, on SQLite and PostgreSQL: concurrent shop toggles
- * (deadlocked on PostgreSQL), a 404 PATCH with a side effect, NUL and other text the database
- * cannot keep as acknowledged (500 on PostgreSQL), staff-name look-alikes, the whitelist per IP,
- * and a statement that runs past the budget.
+ * RELIABILITY.md §9, the findings that touch storage, on SQLite and PostgreSQL: concurrent shop
+ * toggles (deadlocked on PostgreSQL), a 404 PATCH with a side effect, NUL and other text the
+ * database cannot keep as acknowledged (500 on PostgreSQL), staff-name look-alikes, the whitelist
+ * per IP, and a statement that runs past the budget.
  */
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
@@ -105,7 +105,7 @@ describe.each(backends.map((b) => [b().name, b] as const))('issue 15 on %s', (_,
     expect(res.status).toBe(404)
     const mine = (await call(app, 'GET', `/api/chat/shop/purchases/${w.address}`, { cookie }))
       .body as Purchase[]
-    // Before issue 15 the 404 still deactivated the wallet's active badge.
+    // Before RELIABILITY.md §9, finding 8c, the 404 still deactivated the wallet's active badge.
     expect(mine.find((p) => p.itemId === 'badge-node')?.active).toBe(true)
   })
 

@@ -1,6 +1,6 @@
 /**
- * Issue 29, finding 8: a body with a `__proto__` key was refused as 'Body is not valid JSON'. Each
- * refusal of a JSON body now says what is wrong, still a 400 and never a 5xx.
+ * RELIABILITY.md §12, finding 8: a body with a `__proto__` key was refused as 'Body is not valid
+ * JSON'. Each refusal of a JSON body now says what is wrong, still a 400 and never a 5xx.
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
 /**
- * Issue 29, findings 2–4, on SQLite and PostgreSQL (and across two instances on PostgreSQL +
- * Redis): what one wallet's push streams may cost, replays that are bounded and arrive on SQLite,
- * and streams that end when their session does or when the wallet loses the tier.
+ * RELIABILITY.md §12, findings 2–4, on SQLite and PostgreSQL (and across two instances on
+ * PostgreSQL + Redis): what one wallet's push streams may cost, replays that are bounded and arrive
+ * on SQLite, and streams that end when their session does or when the wallet loses the tier.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'

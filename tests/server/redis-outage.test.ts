@@ -1,5 +1,5 @@
 /**
- * Redis unreachable (issue 8 fault tolerance, part of `npm run test:faults`): the instance never
+ * Redis unreachable (RELIABILITY.md §5, part of `npm run test:faults`): the instance never
  * answers 5xx, rate limits fall back to per-instance memory, and the live feed keeps every client
  * fed — the instance runs its own sim while isolated and rejoins the election when Redis is back.
  */

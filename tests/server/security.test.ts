@@ -1,6 +1,7 @@
 /**
- * Security baseline (issue 8). `npm run test:security` runs this file with SECURITY_CASES=1000
- * (1,000 bit-flipped signatures, 1,000 replays); the default `npm test` run uses 100 of each.
+ * Security baseline (RELIABILITY.md §2). `npm run test:security` runs this file with
+ * SECURITY_CASES=1000 (1,000 bit-flipped signatures, 1,000 replays); the default `npm test` run
+ * uses 100 of each.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

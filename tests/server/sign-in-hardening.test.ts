@@ -1,6 +1,6 @@
 /**
- * Issue 15, findings 2, 3, 7 and the sign-in rate limit: the sign-in domain comes from
- * configuration only (a message signed for a phishing domain and replayed with that Host is
+ * RELIABILITY.md §9, findings 2, 3, 7 and 8a (the sign-in rate limit): the sign-in domain comes
+ * from configuration only (a message signed for a phishing domain and replayed with that Host is
  * refused), small-order and non-canonical keys and signatures never verify, production refuses to
  * start without a configured origin, TRUST_PROXY takes hops or addresses (never "anyone").
  */

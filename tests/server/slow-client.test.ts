@@ -1,6 +1,6 @@
 /**
- * Issue 15, finding 6: slow request bodies never timed out (100 clients sending a byte every 5 s
- * were all still connected after 130 s). Every request must now arrive whole within
+ * RELIABILITY.md §9, finding 6: slow request bodies never timed out (100 clients sending a byte
+ * every 5 s were all still connected after 130 s). Every request must now arrive whole within
  * REQUEST_TIMEOUT_MS (1.5 s here), headers included; a long-lived response is not affected.
  */
 import { connect, type Socket } from 'node:net'

@@ -1,9 +1,9 @@
 /**
- * Issue 15, finding 1: a WebSocket client that sends pings and never reads made the server queue
- * replies without limit (~940 MB in 10 s from one connection). Here a raw TCP client floods /ws
- * with application pings (byte 6) and with protocol pings (opcode 9) and never reads a byte: the
- * server's send buffer for it stays under a fixed bound and its socket is closed; the same for a
- * non-reading feed client that the server itself sends to faster than it drains.
+ * RELIABILITY.md §9, finding 1: a WebSocket client that sends pings and never reads made the server
+ * queue replies without limit (~940 MB in 10 s from one connection). Here a raw TCP client floods
+ * /ws with application pings (byte 6) and with protocol pings (opcode 9) and never reads a byte:
+ * the server's send buffer for it stays under a fixed bound and its socket is closed; the same for
+ * a non-reading feed client that the server itself sends to faster than it drains.
  */
 import { connect, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'

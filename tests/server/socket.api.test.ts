@@ -9,7 +9,10 @@ import { backends } from './helpers/backends'
 
 const XSS = '<img src=x onerror=alert(1)>'
 
-/** Every §7 call 6–18 (plus sign-in and the shop list) over a real TCP socket, as a browser makes them. */
+/**
+ * Every PRODUCT.md §7 call 6–18 (plus sign-in and the shop list) over a real TCP socket, as a
+ * browser makes them.
+ */
 describe.each(backends.map((b) => [b().name, b] as const))(
   'wallet API over a real socket on %s',
   (_, makeBackend) => {

@@ -1,6 +1,6 @@
 /**
- * isStaffLookalike as a table (issue 29 finding 5: 28 of 70 look-alikes got through, three of
- * them identical on screen). The API half is in visible-text.test.ts.
+ * isStaffLookalike as a table (RELIABILITY.md §12, finding 5: 28 of 70 look-alikes got through,
+ * three of them identical on screen). The API half is in visible-text.test.ts.
  */
 import { describe, expect, it } from 'vitest'
 import { isStaffLookalike } from '../../server/chat/staff-names'

@@ -1,7 +1,7 @@
 /**
- * Issue 29, findings 5 and 6 through the API on SQLite and PostgreSQL: text that draws nothing
- * (or hides tag characters, or breaks a name over lines) is a 400 naming what is wrong, and a
- * display name that reads like the vPOS Team's is a 403 unless a staff wallet sends it.
+ * RELIABILITY.md §12, findings 5 and 6, through the API on SQLite and PostgreSQL: text that draws
+ * nothing (or hides tag characters, or breaks a name over lines) is a 400 naming what is wrong, and
+ * a display name that reads like the vPOS Team's is a 403 unless a staff wallet sends it.
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
 /**
- * Analytics demo series (§2: 24 hourly performance points, 12 resource points at 5 min, 15
- * traffic points at 2 min), the agent type distribution counted from the swarm's buffers, and the
- * chart helpers (nearest point, time labels). Pure: random source and clock injected. The page
+ * Analytics demo series (PRODUCT.md §2: 24 hourly performance points, 12 resource points at 5 min,
+ * 15 traffic points at 2 min), the agent type distribution counted from the swarm's buffers, and
+ * the chart helpers (nearest point, time labels). Pure: random source and clock injected. The page
  * seeds its random source from `?seed=N`.
  */
 import type { Rng } from '../../sim/random'
@@ -113,8 +113,8 @@ export function tasksInSeries(points: readonly PerformancePoint[]): number {
 }
 
 /**
- * Agents per type from the swarm's type buffer (first `count` entries). The four §3 types always
- * appear; 'other' only when some agent has it.
+ * Agents per type from the swarm's type buffer (first `count` entries). The four PRODUCT.md §3
+ * types always appear; 'other' only when some agent has it.
  */
 export function countAgentTypes(types: ArrayLike<number>, count: number): TypeCount[] {
   const counts = new Array<number>(AGENT_TYPE_NAMES.length).fill(0)

@@ -1,6 +1,6 @@
 /**
- * §9 figures derived from the swarm store's metrics, shared by the Analytics and Compute screens:
- * system health, the latency and processing-power classes, the compute load bar.
+ * PRODUCT.md §9 figures derived from the swarm store's metrics, shared by the Analytics and Compute
+ * screens: system health, the latency and processing-power classes, the compute load bar.
  */
 
 export type LatencyClass = 'Optimal' | 'Good' | 'Degraded'

@@ -62,7 +62,10 @@ const Status = styled.p`
   color: ${(p) => p.theme.color.amber};
 `
 
-/** /blinks teaser (SPEC §2): deployment Q2 2025, benefits, access request with disabled buttons. */
+/**
+ * /blinks teaser (PRODUCT.md §2): deployment Q2 2025, benefits, access request with disabled
+ * buttons.
+ */
 export default function BlinksPage() {
   return (
     <PageLayout title="Blinks" subtitle="Solana Actions and Blinks">

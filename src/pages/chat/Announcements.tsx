@@ -115,7 +115,9 @@ const Actions = styled.div`
   gap: 8px;
 `
 
-/** Staff 'Announce' button and its prompt (text must be non-empty after trimming, §5). */
+/**
+ * Staff 'Announce' button and its prompt (text must be non-empty after trimming, PRODUCT.md §5).
+ */
 export function AnnounceButton({ room }: { room: Room }) {
   const [open, setOpen] = useState(false)
   const [text, setText] = useState('')

@@ -21,7 +21,7 @@ const Count = styled.span`
   color: ${(p) => p.theme.color.amber};
 `
 
-/** Message input: Enter sends; Send disabled per §5 (text, room, wallet). */
+/** Message input: Enter sends; Send disabled per PRODUCT.md §5 (text, room, wallet). */
 export function Composer({ room }: { room: Room | null }) {
   const { walletAddress } = useSnapshot(walletState)
   const [text, setText] = useState('')

@@ -27,8 +27,8 @@ const Input = styled(TextInput)`
 `
 
 /**
- * §5 display-name editor: non-empty with a wallet; when the server refuses the name, its error is
- * toasted and the field goes back to the name the server holds.
+ * PRODUCT.md §5 display-name editor: non-empty with a wallet; when the server refuses the name, its
+ * error is toasted and the field goes back to the name the server holds.
  */
 export function DisplayNameEditor({ id = 'display-name' }: { id?: string }) {
   const { displayName, walletAddress } = useSnapshot(walletState)

@@ -126,8 +126,8 @@ function MessageRow({ message, wallet }: { message: ChatMessage; wallet: string 
 }
 
 /**
- * The message list (role=log). §4: it follows new messages while the reader is within 100 px of
- * the bottom; scrolling up stops that and shows a scroll-to-bottom button.
+ * The message list (role=log). PRODUCT.md §4: it follows new messages while the reader is within
+ * 100 px of the bottom; scrolling up stops that and shows a scroll-to-bottom button.
  */
 export function MessageList({ roomId }: { roomId: string }) {
   const query = useRoomMessages(roomId)

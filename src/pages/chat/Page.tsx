@@ -36,9 +36,9 @@ async function checkBalance() {
 }
 
 /**
- * §2 signed out: 'Connect Your Wallet'. Connect stores the wallet, then verifies its balance. A
- * failure is told once, by its §8 toast (the §5 inline text is the whitelist page's, which has no
- * toasts; here both said the same thing).
+ * PRODUCT.md §2 signed out: 'Connect Your Wallet'. Connect stores the wallet, then verifies its
+ * balance. A failure is told once, by its PRODUCT.md §8 toast (the PRODUCT.md §5 inline text is the
+ * whitelist page's, which has no toasts; here both said the same thing).
  */
 function ConnectPanel() {
   const { status } = useSnapshot(walletState)
@@ -85,7 +85,7 @@ function ConnectPanel() {
   )
 }
 
-/** /chat (§2, §4): wallet, balance, tiered rooms, the open room, the shop. */
+/** /chat (PRODUCT.md §2, §4): wallet, balance, tiered rooms, the open room, the shop. */
 export default function ChatPage() {
   const wallet = useSnapshot(walletState)
   const room = useOpenRoom()

@@ -33,8 +33,9 @@ const Chip = styled.button<{ $mine: boolean; $empty: boolean }>`
 `
 
 /**
- * §9 counts bar (👍 👎 ❤️ 🔥 😂, then other emojis in use); a click toggles this wallet's one.
- * Emojis nobody used yet appear while the message is hovered or focused (MessageList styles that).
+ * PRODUCT.md §9 counts bar (👍 👎 ❤️ 🔥 😂, then other emojis in use); a click toggles this wallet's
+ * one. Emojis nobody used yet appear while the message is hovered or focused (MessageList styles
+ * that).
  */
 export function ReactionBar({ message, wallet }: { message: ChatMessage; wallet: string | null }) {
   return (
@@ -85,7 +86,7 @@ const Picker = styled.div`
   }
 `
 
-/** §9 hover picker: 👍 ❤️ 🔥 👏 🚀 😂. */
+/** PRODUCT.md §9 hover picker: 👍 ❤️ 🔥 👏 🚀 😂. */
 export function ReactionPicker({ message }: { message: ChatMessage }) {
   return (
     <Picker role="group" aria-label="Add a reaction" className="reaction-picker">

@@ -73,9 +73,9 @@ const Hint = styled.p`
 `
 
 /**
- * §2 room-select screen: name, tier badge, description, required amount, 'Access' / 'No Access',
- * and an Enter button disabled without tier access. A closed room says how many more vPOS it needs;
- * when none opens, one line over the grid says what to do.
+ * PRODUCT.md §2 room-select screen: name, tier badge, description, required amount, 'Access' / 'No
+ * Access', and an Enter button disabled without tier access. A closed room says how many more vPOS
+ * it needs; when none opens, one line over the grid says what to do.
  */
 export function RoomGrid({
   rooms,

@@ -131,7 +131,7 @@ const Pane = styled(TabPanel)`
   gap: 14px;
 `
 
-/** §2 mobile Menu: a drawer with Rooms and Participants tabs. */
+/** PRODUCT.md §2 mobile Menu: a drawer with Rooms and Participants tabs. */
 function MobileMenu({
   roomId,
   rooms,

@@ -37,7 +37,7 @@ export const VisuallyHidden = styled.span`
   border: 0;
 `
 
-/** §6 staff gradient badge. */
+/** PRODUCT.md §6 staff gradient badge. */
 export const StaffBadge = styled.span`
   display: inline-flex;
   align-items: center;

@@ -1,4 +1,7 @@
-/** Pure rules of the chat screen (SPEC §4, §5, §9), kept out of the components for table tests. */
+/**
+ * Pure rules of the chat screen (PRODUCT.md §4, §5, §9), kept out of the components for table
+ * tests.
+ */
 import {
   COUNT_BAR_EMOJIS,
   ONLINE_WINDOW_MS,
@@ -10,9 +13,9 @@ import {
   type Tier,
 } from '../../contracts/chat'
 
-/** §9: auto-scroll holds while the reader is within this many px of the bottom. */
+/** PRODUCT.md §9: auto-scroll holds while the reader is within this many px of the bottom. */
 const AUTO_SCROLL_PX = 100
-/** §9: message poll and participants/registration poll. */
+/** PRODUCT.md §9: message poll and participants/registration poll. */
 export const MESSAGE_POLL_MS = 3_000
 export const PARTICIPANT_POLL_MS = 10_000
 /** Messages kept in memory per room; older ones drop off the top. */
@@ -43,7 +46,7 @@ export function upsertParticipant(list: readonly Participant[], p: Participant):
   )
 }
 
-/** §4: is the reader within 100 px of the bottom of the message list? */
+/** PRODUCT.md §4: is the reader within 100 px of the bottom of the message list? */
 export function isNearBottom(
   el: { scrollTop: number; scrollHeight: number; clientHeight: number },
   threshold = AUTO_SCROLL_PX,
@@ -76,8 +79,8 @@ export interface ReactionCount {
 }
 
 /**
- * §9 counts bar: 👍 👎 ❤️ 🔥 😂 always, in that order, then any other emoji (from the picker)
- * that has reactions.
+ * PRODUCT.md §9 counts bar: 👍 👎 ❤️ 🔥 😂 always, in that order, then any other emoji (from the
+ * picker) that has reactions.
  */
 export function reactionCounts(reactions: Reactions, wallet: string | null): ReactionCount[] {
   const entry = (emoji: string): ReactionCount => {
@@ -91,7 +94,7 @@ export function reactionCounts(reactions: Reactions, wallet: string | null): Rea
   return [...bar, ...extras].map(entry)
 }
 
-/** §4: a reaction toggles: remove it when this wallet already gave it, else add it. */
+/** PRODUCT.md §4: a reaction toggles: remove it when this wallet already gave it, else add it. */
 export function reactionMethod(
   reactions: Reactions,
   emoji: string,
@@ -100,12 +103,12 @@ export function reactionMethod(
   return reactions[emoji]?.walletAddresses.includes(wallet) ? 'DELETE' : 'POST'
 }
 
-/** §5: Send is enabled with non-empty trimmed text, a room and a wallet. */
+/** PRODUCT.md §5: Send is enabled with non-empty trimmed text, a room and a wallet. */
 export function canSend(content: string, roomId: string | null, wallet: string | null): boolean {
   return content.trim().length > 0 && roomId !== null && wallet !== null
 }
 
-/** §4: Buy is disabled while a purchase runs or when the balance is below the price. */
+/** PRODUCT.md §4: Buy is disabled while a purchase runs or when the balance is below the price. */
 export function canBuy(balance: number | null, price: number, processing: boolean): boolean {
   return !processing && balance !== null && balance >= price
 }
@@ -119,7 +122,7 @@ export function hasRoomAccess(
   return isStaff || accessLevels?.[tier] === true
 }
 
-/** §8 'Access Denied' description. */
+/** PRODUCT.md §8 'Access Denied' description. */
 export function accessDeniedText(room: Pick<Room, 'name' | 'requiredTokenAmount'>): string {
   return `You need at least ${formatAmount(room.requiredTokenAmount)} vPOS tokens to access ${room.name}`
 }
@@ -190,8 +193,9 @@ export function refusalText(serverError: string, field: string | null = null): s
 }
 
 /**
- * §8 'Failed to send message', plus what to do about it: a 429 says how long to wait (Retry-After,
- * else the seconds in the server's 'try again in N seconds'); a 4xx adds the server's reason.
+ * PRODUCT.md §8 'Failed to send message', plus what to do about it: a 429 says how long to wait
+ * (Retry-After, else the seconds in the server's 'try again in N seconds'); a 4xx adds the server's
+ * reason.
  */
 export function sendFailureText(
   status: number,

@@ -23,10 +23,10 @@ import {
 } from './queries'
 
 /**
- * The chat screen's UI state (§4 room entry): which room is open, which one is being entered, and
- * whether its push channel is up. The server's data — rooms, messages, participants, purchases —
- * lives in the react-query cache (queries.ts, chatCache.ts), keyed by room, so an answer for a
- * room that is no longer open simply lands in that room's cache entry.
+ * The chat screen's UI state (PRODUCT.md §4 room entry): which room is open, which one is being
+ * entered, and whether its push channel is up. The server's data — rooms, messages, participants,
+ * purchases — lives in the react-query cache (queries.ts, chatCache.ts), keyed by room, so an
+ * answer for a room that is no longer open simply lands in that room's cache entry.
  */
 export interface ChatState {
   roomId: string | null
@@ -50,15 +50,15 @@ function requireWallet(): string | null {
   return null
 }
 
-/** Polling failures are only logged (§8). */
+/** Polling failures are only logged (PRODUCT.md §8). */
 export function logPollFailure(what: string, err: unknown) {
   console.warn(`[chat] ${what} failed:`, err instanceof Error ? err.message : err)
 }
 
 /**
- * §4 room entry: a wallet, a balance verified within 30 s (re-verified when older) and access to
- * the room's tier; then the room opens (its messages and participants load through react-query)
- * and this wallet registers.
+ * PRODUCT.md §4 room entry: a wallet, a balance verified within 30 s (re-verified when older) and
+ * access to the room's tier; then the room opens (its messages and participants load through
+ * react-query) and this wallet registers.
  */
 export async function enterRoom(room: Room): Promise<boolean> {
   if (!requireWallet() || chatState.entering) return false
@@ -97,8 +97,9 @@ export function accessLost(room: Pick<Room, 'id' | 'name' | 'requiredTokenAmount
 }
 
 /**
- * §4 message poll (every 3 s while the push channel is down): the messages after the cursor, and
- * the latest ones again for their reactions (which `?after=` cannot bring; the push would).
+ * PRODUCT.md §4 message poll (every 3 s while the push channel is down): the messages after the
+ * cursor, and the latest ones again for their reactions (which `?after=` cannot bring; the push
+ * would).
  */
 export async function pollMessages(roomId: string): Promise<void> {
   const cursor = cursorOf(qc, roomId)
@@ -157,8 +158,9 @@ export function storedName(): string {
 }
 
 /**
- * §5 display name: the server may refuse (staff-only names, invalid text); then its error text is
- * shown and the caller reverts to `storedName()`. Resolves true when the name was taken.
+ * PRODUCT.md §5 display name: the server may refuse (staff-only names, invalid text); then its
+ * error text is shown and the caller reverts to `storedName()`. Resolves true when the name was
+ * taken.
  */
 export async function renameMe(name: string): Promise<boolean> {
   const wallet = requireWallet()
@@ -207,7 +209,7 @@ export async function sendMessage(content: string, clientId: string): Promise<bo
   }
 }
 
-/** §4 reaction toggle: removes this wallet's emoji if given, else adds it. */
+/** PRODUCT.md §4 reaction toggle: removes this wallet's emoji if given, else adds it. */
 export async function toggleReaction(message: ChatMessage, emoji: string): Promise<void> {
   const wallet = requireWallet()
   const roomId = chatState.roomId

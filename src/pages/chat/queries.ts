@@ -1,4 +1,7 @@
-/** React-query keys, queries and typed calls of the chat screen (SPEC §7 calls 7–18, shop items). */
+/**
+ * React-query keys, queries and typed calls of the chat screen (PRODUCT.md §7 calls 7–18, shop
+ * items).
+ */
 import type { QueryFunctionContext } from '@tanstack/react-query'
 import { z } from 'zod'
 import { request } from '../../api/http'

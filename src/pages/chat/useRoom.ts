@@ -1,9 +1,9 @@
 /**
  * The open room's server state and how it stays current: the push channel (SSE) writes into the
- * react-query cache; while it is down SPEC's polling runs instead (messages every 3 s by the
- * `?after=` cursor, the rooms list for announcements every 10 s), and a reconnect resumes from the
- * cursor. Registration (the "I'm here" heartbeat, which answers the participants) runs every 10 s
- * either way.
+ * react-query cache; while it is down the polling of PRODUCT.md §4 runs instead (messages every 3 s
+ * by the `?after=` cursor, the rooms list for announcements every 10 s), and a reconnect resumes
+ * from the cursor. Registration (the "I'm here" heartbeat, which answers the participants) runs
+ * every 10 s either way.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
@@ -130,7 +130,7 @@ export function useRoomLive(room: Room) {
     return stop
   }, [loaded, qc, roomId])
 
-  // §4 polling while the push channel is down; registration (the heartbeat) always.
+  // PRODUCT.md §4 polling while the push channel is down; registration (the heartbeat) always.
   useRepeat(() => pollMessages(roomId), MESSAGE_POLL_MS, loaded && !live)
   useRepeat(
     async () => void qc.invalidateQueries({ queryKey: chatKeys.rooms }),

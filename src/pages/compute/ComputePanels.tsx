@@ -112,7 +112,9 @@ const Footer = styled.div`
   justify-content: flex-end;
 `
 
-/** §2: the five latest warnings and a 'View All Alerts' button that does nothing (yet). */
+/**
+ * PRODUCT.md §2: the five latest warnings and a 'View All Alerts' button that does nothing (yet).
+ */
 export function SystemWarnings({ warnings }: { warnings: Warning[] }) {
   return (
     <Panel title="System Warnings">

@@ -22,7 +22,7 @@ const MeterBox = styled.div`
   font-variant-numeric: tabular-nums;
 `
 
-/** A short bar with its percentage; `colored` applies the §9 load colours. */
+/** A short bar with its percentage; `colored` applies the PRODUCT.md §9 load colours. */
 function Meter({
   value,
   label,

@@ -1,8 +1,9 @@
 /**
- * Compute screen demo data (§3 Compute node / Compute task / Warning) and the §9 rules: refresh
- * every 10 s; the warnings list keeps 5, a new warning with 20% chance per tick, 30% of those
- * critical; load/memory bars above 90 red, above 75 yellow. Pure: random source and clock injected.
- * The page seeds its random sources from `?seed=N` (cluster and warnings are separate streams).
+ * Compute screen demo data (PRODUCT.md §3 Compute node / Compute task / Warning) and the
+ * PRODUCT.md §9 rules: refresh every 10 s; the warnings list keeps 5, a new warning with 20% chance
+ * per tick, 30% of those critical; load/memory bars above 90 red, above 75 yellow. Pure: random
+ * source and clock injected. The page seeds its random sources from `?seed=N` (cluster and warnings
+ * are separate streams).
  */
 import type { Rng } from '../../sim/random'
 
@@ -102,7 +103,7 @@ export function formatEta(seconds: number): string {
   return parts.map((v) => String(v).padStart(2, '0')).join(':')
 }
 
-/** §9 load and memory bars: above 90 red, above 75 yellow, else green. */
+/** PRODUCT.md §9 load and memory bars: above 90 red, above 75 yellow, else green. */
 export function loadTone(percent: number): BarTone {
   if (percent > 90) return 'red'
   if (percent > 75) return 'yellow'
@@ -189,7 +190,7 @@ export function tickCluster(
   return { nodes, tasks, taskSeq }
 }
 
-/** §9: with 20% chance a new warning (30% of those critical) goes on top; 5 are kept. */
+/** PRODUCT.md §9: with 20% chance a new warning (30% of those critical) goes on top; 5 are kept. */
 export function tickWarnings(
   state: WarningsState,
   rng: Rng,

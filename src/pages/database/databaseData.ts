@@ -1,12 +1,13 @@
 /**
- * Database screen demo data (§3 Demo database / Shard / Query) and the §4/§9 rules: the overall
- * status re-rolled every 15 s (online 85%, syncing 10%, error 5%), disk usage drifting between 50
- * and 95, the disk bar colours. Pure: every function takes the random source and the clock.
- * The page seeds its random source from `?seed=N` (same parameter as the swarm) so tests replay.
+ * Database screen demo data (PRODUCT.md §3 Demo database / Shard / Query) and the PRODUCT.md §4/§9
+ * rules: the overall status re-rolled every 15 s (online 85%, syncing 10%, error 5%), disk usage
+ * drifting between 50 and 95, the disk bar colours. Pure: every function takes the random source
+ * and the clock. The page seeds its random source from `?seed=N` (same parameter as the swarm) so
+ * tests replay.
  */
 import type { Rng } from '../../sim/random'
 
-/** §9: the Database screen refreshes every 15 s. */
+/** PRODUCT.md §9: the Database screen refreshes every 15 s. */
 export const DATABASE_REFRESH_MS = 15_000
 export const DISK_MIN = 50
 export const DISK_MAX = 95
@@ -78,7 +79,7 @@ const NODES = ['node-alpha', 'node-beta', 'node-gamma', 'node-delta', 'node-epsi
 const SHARD_COUNT = 8
 const GB = 1024 ** 3
 
-/** §4: online below 0.85, syncing below 0.95, else error. */
+/** PRODUCT.md §4: online below 0.85, syncing below 0.95, else error. */
 export function statusFromRoll(roll: number): DbStatus {
   if (roll < 0.85) return 'online'
   if (roll < 0.95) return 'syncing'
@@ -95,7 +96,7 @@ export function driftDisk(current: number, rng: Rng): number {
   return Math.round(Math.min(DISK_MAX, Math.max(DISK_MIN, next)) * 10) / 10
 }
 
-/** §9 disk bar: above 85 red, above 70 yellow, else green. */
+/** PRODUCT.md §9 disk bar: above 85 red, above 70 yellow, else green. */
 export function diskTone(percent: number): BarTone {
   if (percent > 85) return 'red'
   if (percent > 70) return 'yellow'

@@ -34,7 +34,9 @@ const Muted = styled.span`
   color: ${(p) => p.theme.color.muted};
 `
 
-/** §2 component status table; Diagnose on every row, Repair only on degraded/failed rows. */
+/**
+ * PRODUCT.md §2 component status table; Diagnose on every row, Repair only on degraded/failed rows.
+ */
 export function ComponentTable({
   rows,
   busy,

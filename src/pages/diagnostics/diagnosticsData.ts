@@ -1,7 +1,7 @@
 /**
- * Diagnostics screen (§3 Component health, §4 Diagnose/Repair, §8 texts): the demo components,
- * the outcome rolls (diagnose 3 s, 70% ⇒ operational; repair 5 s, only for degraded or failed
- * components, 60% ⇒ operational), the overall text. Pure: random source and clock injected.
+ * Diagnostics screen (PRODUCT.md §3 Component health, §4 Diagnose/Repair, §8 texts): the demo
+ * components, the outcome rolls (diagnose 3 s, 70% ⇒ operational; repair 5 s, only for degraded or
+ * failed components, 60% ⇒ operational), the overall text. Pure: random source and clock injected.
  * The page seeds its random source from `?seed=N`; one draw per finished operation.
  */
 import type { Rng } from '../../sim/random'
@@ -77,12 +77,12 @@ const CATALOG: readonly { id: string; component: string; degraded: string; faile
 ]
 export const OPERATIONAL_MESSAGE = 'All checks nominal'
 
-/** §8 */
+/** PRODUCT.md §8 */
 export function diagnoseFailureText(id: string): string {
   return `Diagnostic test for ${id} revealed additional issues.`
 }
 
-/** §8 */
+/** PRODUCT.md §8 */
 export function repairFailureText(id: string): string {
   return `Repair attempt failed for ${id}. Manual intervention required.`
 }
@@ -94,7 +94,7 @@ export function statusFromRoll(roll: number): ComponentStatus {
   return 'failed'
 }
 
-/** §4: Repair is offered only for degraded or failed components. */
+/** PRODUCT.md §4: Repair is offered only for degraded or failed components. */
 export function canRepair(status: ComponentStatus): boolean {
   return status === 'degraded' || status === 'failed'
 }
@@ -136,7 +136,7 @@ export function applyOutcome(c: ComponentHealth, success: boolean, now: number):
   return { ...c, status: 'operational', lastUpdated: now, message: OPERATIONAL_MESSAGE }
 }
 
-/** §4 overall text. */
+/** PRODUCT.md §4 overall text. */
 export function overallStatus(list: readonly { status: ComponentStatus }[]): string {
   if (list.some((c) => c.status === 'failed')) return 'System Failure Detected'
   if (list.every((c) => c.status === 'operational')) return 'All Systems Operational'

@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button'
 import { PageLayout } from '../../ui/Page'
 import { TeaserHero, TeaserRow, TeaserText } from '../../ui/Teaser'
 
-/** /game teaser (SPEC §2): launch Q3 2025, early access closed. */
+/** /game teaser (PRODUCT.md §2): launch Q3 2025, early access closed. */
 export default function GamePage() {
   return (
     <PageLayout title="Game" subtitle="vPOS Agentic Games">

@@ -3,7 +3,7 @@ import { Badge } from '../../ui/Badge'
 import { PageLayout } from '../../ui/Page'
 import { TeaserHero, TeaserText } from '../../ui/Teaser'
 
-/** /labs teaser (SPEC §2). */
+/** /labs teaser (PRODUCT.md §2). */
 export default function LabsPage() {
   return (
     <PageLayout title="Labs" subtitle="vPOS research and experiments">

@@ -103,7 +103,7 @@ function TokenPrice({ price, state }: { price: number; state: 'pending' | 'error
   )
 }
 
-/** /marketplace preview (SPEC §2, §9): categories, four locked products priced in vPOS. */
+/** /marketplace preview (PRODUCT.md §2, §9): categories, four locked products priced in vPOS. */
 export default function MarketplacePage() {
   const market = useQuery(marketTokenQuery)
   const price = Number(market.data?.pair?.priceUsd ?? 0) || 0

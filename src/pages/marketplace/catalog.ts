@@ -1,4 +1,6 @@
-/** Marketplace preview data (SPEC §2, §9): categories and the four locked featured products. */
+/**
+ * Marketplace preview data (PRODUCT.md §2, §9): categories and the four locked featured products.
+ */
 import { vposPrice } from '../token/format'
 
 export const MARKETPLACE_LAUNCH = 'Q3 2025'
@@ -8,7 +10,7 @@ export interface Category {
   to: string
   description: string
 }
-/** §2: the four preview categories and where each links. */
+/** PRODUCT.md §2: the four preview categories and where each links. */
 export const CATEGORIES: readonly Category[] = [
   { name: 'Game Assets', to: '/game', description: 'Items and upgrades for vPOS agentic games' },
   { name: 'Message Packs', to: '/blinks', description: 'Blink message bundles for the swarm' },
@@ -20,12 +22,12 @@ export interface Product {
   id: string
   name: string
   description: string
-  /** §9 USD-like value; the vPOS price is this divided by the current token price */
+  /** PRODUCT.md §9 USD-like value; the vPOS price is this divided by the current token price */
   usdValue: number
   status: 'coming'
   locked: true
 }
-/** §9 featured products: all coming, all locked. */
+/** PRODUCT.md §9 featured products: all coming, all locked. */
 export const PRODUCTS: readonly Product[] = [
   {
     id: 'alpha-access',

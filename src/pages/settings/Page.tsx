@@ -3,7 +3,7 @@ import { Button } from '../../ui/Button'
 import { PageLayout } from '../../ui/Page'
 import { LockIcon, TeaserHero, TeaserRow, TeaserText } from '../../ui/Teaser'
 
-/** /settings (SPEC §2, §6): presented as restricted to Swarm Node Operators. */
+/** /settings (PRODUCT.md §2, §6): presented as restricted to Swarm Node Operators. */
 export default function SettingsPage() {
   return (
     <PageLayout title="Settings" subtitle="Node settings">

@@ -73,7 +73,7 @@ const Switch = styled.button.attrs({ type: 'button' })`
   }
 `
 
-/** §2 action-text banner, §4 active/standby control and the feed badge, in one row. */
+/** PRODUCT.md §2 action-text banner, §4 active/standby control and the feed badge, in one row. */
 export function ActionBanner() {
   const store = useSwarmStore()
   const { actionText, isActive, controllable } = useSnapshot(store.swarm)

@@ -132,8 +132,8 @@ const LogLine = memo(function LogLine({
 })
 
 /**
- * §2 activity console: the swarm's messages (newest last) with type filters, auto-scroll and
- * timestamp toggles. TASK and NODE filters are desktop only.
+ * PRODUCT.md §2 activity console: the swarm's messages (newest last) with type filters, auto-scroll
+ * and timestamp toggles. TASK and NODE filters are desktop only.
  */
 export function ActivityConsole({ mobile }: { mobile: boolean }) {
   const store = useSwarmStore()

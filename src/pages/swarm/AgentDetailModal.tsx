@@ -70,14 +70,20 @@ const STATUS_TONE: Record<string, BadgeTone> = {
   idle: 'muted',
   processing: 'blue',
 }
-/** §2 tabs status, tasks, network, resources: named alike, capitalised (the tab bar shows caps). */
+/**
+ * PRODUCT.md §2 tabs status, tasks, network, resources: named alike, capitalised (the tab bar shows
+ * caps).
+ */
 const OTHER_TABS = [
   ['tasks', 'Tasks'],
   ['network', 'Network'],
   ['resources', 'Resources'],
 ] as const
 
-/** §2 agent detail modal for store.swarm.selectedAgentId (Radix Dialog: outside click, Escape, CLOSE). */
+/**
+ * PRODUCT.md §2 agent detail modal for store.swarm.selectedAgentId (Radix Dialog: outside click,
+ * Escape, CLOSE).
+ */
 export function AgentDetailModal() {
   const store = useSwarmStore()
   const { selectedAgentId } = useSnapshot(store.swarm)

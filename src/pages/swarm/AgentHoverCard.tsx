@@ -122,7 +122,10 @@ function useFollowKeys(agentId: string) {
   }, [agentId])
 }
 
-/** §2 agent hover card at store.swarm.hoverInfo.position (≤ 260 px, kept inside the viewport). */
+/**
+ * PRODUCT.md §2 agent hover card at store.swarm.hoverInfo.position (≤ 260 px, kept inside the
+ * viewport).
+ */
 export function AgentHoverCard() {
   const store = useSwarmStore()
   const { hoverInfo, selectedAgentId } = useSnapshot(store.swarm)

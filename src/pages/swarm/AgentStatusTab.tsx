@@ -113,7 +113,9 @@ const Detail = styled.div`
   color: ${(p) => p.theme.color.muted};
 `
 
-/** The status tab: system metrics, agent parameters and current objectives (§2, §4, §9). */
+/**
+ * The status tab: system metrics, agent parameters and current objectives (PRODUCT.md §2, §4, §9).
+ */
 // eslint-disable-next-line max-lines-per-function -- 151 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export function AgentStatusTab({
   agent,

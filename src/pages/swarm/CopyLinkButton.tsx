@@ -5,11 +5,11 @@ import { useSwarmStore } from '../../state/swarmStoreContext'
 import { IconButton } from './OverlayPanel'
 import { viewLink } from './viewUrl'
 
-/** How long the button reads COPIED (SPEC §9 copy confirmation). */
+/** How long the button reads COPIED (PRODUCT.md §9 copy confirmation). */
 const CONFIRM_MS = 2000
 
 /**
- * Copy link (issue 32): copies the link to the view on screen — camera, agent, and the URL's seed,
+ * Copy link: copies the link to the view on screen — camera, agent, and the URL's seed,
  * size and feed — built at the click, so a pan the URL has not caught up with yet is in it too.
  */
 export function CopyLinkButton() {

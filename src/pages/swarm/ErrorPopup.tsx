@@ -75,8 +75,8 @@ const More = styled.p`
 `
 
 /**
- * §2 error detection popup: shows 1 s after failures exist while the network is active, lists the
- * latest errors, dismissable (the page does not render it on mobile).
+ * PRODUCT.md §2 error detection popup: shows 1 s after failures exist while the network is active,
+ * lists the latest errors, dismissable (the page does not render it on mobile).
  */
 export function ErrorPopup() {
   const store = useSwarmStore()

@@ -36,10 +36,11 @@ const Pill = styled.div<{ $live: boolean }>`
 const FeedConnection = createContext<FeedState>('idle')
 
 /**
- * The badge's poll of the feed connection (§7.1: every 1 s), shared with DATA SOURCE (DESIGN §5:
- * the two never contradict each other, so they read the same poll), and §8's connection-lost
- * alert. A change of what the scene shows reads the connection again at once: the swarm that just
- * arrived is described with the connection that brought it.
+ * The badge's poll of the feed connection (PRODUCT.md §7.1: every 1 s), shared with DATA SOURCE
+ * (ARCHITECTURE.md §7, status words: the two never contradict each other, so they read the same
+ * poll), and the connection-lost alert of PRODUCT.md §8. A change of what the scene shows reads the
+ * connection again at once: the swarm that just arrived is described with the connection that
+ * brought it.
  */
 export function FeedConnectionProvider({ children }: { children: ReactNode }) {
   const store = useSwarmStore()
@@ -58,7 +59,10 @@ export function useFeedConnection(): FeedState {
   return use(FeedConnection)
 }
 
-/** §2 LIVE DATA / OFFLINE badge: the feed connection and nothing else (DESIGN §5). */
+/**
+ * PRODUCT.md §2 LIVE DATA / OFFLINE badge: the feed connection and nothing else
+ * (ARCHITECTURE.md §7).
+ */
 export function FeedBadge() {
   const state = useFeedConnection()
   const text = badgeText(state)

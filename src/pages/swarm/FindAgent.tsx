@@ -180,7 +180,7 @@ function useFindKey(open: () => void) {
 }
 
 /**
- * Swarm Core's find box (issue 32): a button (or `/`, Ctrl/Cmd+K) opens a combobox that lists the
+ * Swarm Core's find box: a button (or `/`, Ctrl/Cmd+K) opens a combobox that lists the
  * agents whose short name or id starts with what is typed; Enter or a click zooms the camera to
  * the agent, follows it, and opens its detail, as a click on it would.
  */

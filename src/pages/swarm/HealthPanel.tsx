@@ -35,14 +35,14 @@ const TREND = {
   stable: { icon: '■', label: 'stable' },
 } as const
 
-/** Memory and Processing are loads: coloured by the §9 load-bar thresholds. */
+/** Memory and Processing are loads: coloured by the PRODUCT.md §9 load-bar thresholds. */
 function valueColor(name: string, value: string): string | undefined {
   if (name !== 'Memory' && name !== 'Processing') return undefined
   const tone = loadBarTone(parseFloat(value))
   return tone === 'accent' ? undefined : TONE_HEX[tone]
 }
 
-/** §2 system-health panel: the §3 health items with their trends. */
+/** PRODUCT.md §2 system-health panel: the PRODUCT.md §3 health items with their trends. */
 export function HealthPanel() {
   const store = useSwarmStore()
   const { health } = useSnapshot(store.swarm)

@@ -26,8 +26,8 @@ const Heading = styled.h1`
 `
 
 /**
- * Swarm Core (§2 main view): the scene behind the shell is the canvas; this page lays the panels
- * over it, plus the agent hover card and the agent detail modal.
+ * Swarm Core (PRODUCT.md §2 main view): the scene behind the shell is the canvas; this page lays
+ * the panels over it, plus the agent hover card and the agent detail modal.
  */
 export default function SwarmPage() {
   const store = useSwarmStore()

@@ -133,7 +133,10 @@ function SourceRow() {
   )
 }
 
-/** §2 parameter panel: the §3 swarm parameters and the movement speed as sliders on the sim. */
+/**
+ * PRODUCT.md §2 parameter panel: the PRODUCT.md §3 swarm parameters and the movement speed as
+ * sliders on the sim.
+ */
 export function ParameterPanel() {
   const store = useSwarmStore()
   const { parameters, speed, controllable } = useSnapshot(store.swarm)

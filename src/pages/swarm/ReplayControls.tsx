@@ -67,7 +67,7 @@ function Icon({ kind }: { kind: 'back' | 'play' | 'pause' | 'forward' }) {
   )
 }
 
-/** Replay transport: play/pause, step, speed 0.5/1/2/4×, scrub, exit (DESIGN.md §4). */
+/** Replay transport: play/pause, step, speed 0.5/1/2/4×, scrub, exit (ARCHITECTURE.md §7). */
 export function ReplayControls() {
   const store = useSwarmStore()
   const m = useSnapshot(store.swarm).snapshots

@@ -130,7 +130,10 @@ function useUndoableDelete() {
   }
 }
 
-/** Snapshot/replay controls (§3, DESIGN.md §4): take, list, rename/describe, delete, replay, export/import. */
+/**
+ * Snapshot/replay controls (PRODUCT.md §3; ARCHITECTURE.md §7): take, list, rename/describe,
+ * delete, replay, export/import.
+ */
 // eslint-disable-next-line max-lines-per-function -- 109 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export function SnapshotPanel() {
   const store = useSwarmStore()

@@ -4,7 +4,7 @@ import { agentSparkline, sparklinePoints } from './sparkline'
 const W = 220
 const H = 40
 
-/** §9 efficiency sparkline: 30 points around the agent's efficiency percentage. */
+/** PRODUCT.md §9 efficiency sparkline: 30 points around the agent's efficiency percentage. */
 export function Sparkline({
   agentId,
   percent,

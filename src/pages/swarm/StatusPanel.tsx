@@ -38,7 +38,9 @@ const BarRow = styled(Row)`
   }
 `
 
-/** §2 system status panel: swarm-wide figures (collapsible; the page hides it on mobile). */
+/**
+ * PRODUCT.md §2 system status panel: swarm-wide figures (collapsible; the page hides it on mobile).
+ */
 // eslint-disable-next-line max-lines-per-function -- 90 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export function StatusPanel() {
   const store = useSwarmStore()

@@ -25,7 +25,7 @@ const Head = styled.div`
   }
 `
 
-/** §2 current-tasks panel: §3 tasks with progress and status. */
+/** PRODUCT.md §2 current-tasks panel: PRODUCT.md §3 tasks with progress and status. */
 export function TasksPanel() {
   const store = useSwarmStore()
   const { tasks } = useSnapshot(store.swarm)

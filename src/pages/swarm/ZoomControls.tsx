@@ -46,8 +46,8 @@ const Box = styled.div<{ $vertical: boolean }>`
 `
 
 /**
- * §2 zoom in / out / reset buttons (step 0.25, clamped 0.5–5) and the zoom readout; Copy link
- * (issue 32) beside them.
+ * PRODUCT.md §2 zoom in / out / reset buttons (step 0.25, clamped 0.5–5) and the zoom readout;
+ * Copy link (the view in the URL) beside them.
  */
 export function ZoomControls({ vertical = false }: { vertical?: boolean }) {
   const { zoom } = useSnapshot(camera)

@@ -1,4 +1,7 @@
-/** Texts and splits of the agent hover card and detail modal (§4 agent status display, §9). */
+/**
+ * Texts and splits of the agent hover card and detail modal (PRODUCT.md §4 agent status display,
+ * §9).
+ */
 import { MODE_TEXT, UNKNOWN_MODE_TEXT } from '../../sim/texts'
 
 export interface ModeTexts {
@@ -8,7 +11,7 @@ export interface ModeTexts {
   detail: string
 }
 
-/** §4 mode texts: explore, target, analyze, idle; anything else 'Unknown mode'. */
+/** PRODUCT.md §4 mode texts: explore, target, analyze, idle; anything else 'Unknown mode'. */
 export function modeTexts(mode: string): ModeTexts {
   return Object.hasOwn(MODE_TEXT, mode) ? MODE_TEXT[mode]! : UNKNOWN_MODE_TEXT
 }
@@ -34,7 +37,10 @@ export function shortName(id: string): string {
   return id.slice(0, 5)
 }
 
-/** §9 connections split 60 % data, 40 % control (whole links; data rounds, control takes the rest). */
+/**
+ * PRODUCT.md §9 connections split 60 % data, 40 % control (whole links; data rounds, control takes
+ * the rest).
+ */
 export function connectionSplit(connections: number): { data: number; control: number } {
   const c = Math.max(0, Math.round(connections))
   const data = Math.round(c * 0.6)
@@ -49,24 +55,24 @@ export function countText(n: number, noun: string): string {
 export const DATA_SHARE = 60
 export const CONTROL_SHARE = 40
 
-/** §9 processing power across three cores, one third each. */
+/** PRODUCT.md §9 processing power across three cores, one third each. */
 export function coreSplit(power: number): [number, number, number] {
   const third = power / 3
   return [third, third, third]
 }
 
-/** §9 hover card: the network bar is full at 10 connections. */
+/** PRODUCT.md §9 hover card: the network bar is full at 10 connections. */
 const NETWORK_FULL_AT = 10
 
 export function networkBarPercent(connections: number): number {
   return Math.min(100, Math.max(0, (connections / NETWORK_FULL_AT) * 100))
 }
 
-/** §9 fixed texts of the detail modal. */
+/** PRODUCT.md §9 fixed texts of the detail modal. */
 export const ENERGY_REGEN_TEXT = '+1.5/cycle'
 export const ENERGY_CAPACITY_TEXT = '100 units'
 export const MODAL_VERSION_TEXT = 'v1.04'
 export const MODULE_PENDING_TEXT = 'Module initialization in progress. Available in next update.'
 export const HOVER_HINT_TEXT = 'Click for detailed analysis'
-/** §4: the processing spinner toggles this often. */
+/** PRODUCT.md §4: the processing spinner toggles this often. */
 export const SPINNER_TOGGLE_MS = 750

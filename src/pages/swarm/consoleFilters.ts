@@ -1,4 +1,7 @@
-/** Activity console filters (§2): ALL, SYS, ALERT everywhere; TASK and NODE on desktop only. */
+/**
+ * Activity console filters (PRODUCT.md §2): ALL, SYS, ALERT everywhere; TASK and NODE on desktop
+ * only.
+ */
 import type { MessageType } from '../../sim/model'
 
 export type ConsoleFilter = 'ALL' | 'SYS' | 'ALERT' | 'TASK' | 'NODE'

@@ -1,7 +1,7 @@
 /**
- * The error detection popup's rules (§2, §4 main view start): it appears 1 s after failures exist
- * while the network is active, stays until dismissed (or standby), and a dismissal holds for the
- * current failure wave: it re-arms once no agent is failing.
+ * The error detection popup's rules (PRODUCT.md §2, §4 main view start): it appears 1 s after
+ * failures exist while the network is active, stays until dismissed (or standby), and a dismissal
+ * holds for the current failure wave: it re-arms once no agent is failing.
  */
 
 const POPUP_DELAY_MS = 1000

@@ -1,9 +1,9 @@
-/** The LIVE DATA / OFFLINE badge (§2, §7.1: it polls the feed every 1 s). */
+/** The LIVE DATA / OFFLINE badge (PRODUCT.md §2, §7.1: it polls the feed every 1 s). */
 
 export const BADGE_POLL_MS = 1000
 const LIVE_TEXT = 'LIVE DATA'
 const OFFLINE_TEXT = 'OFFLINE'
-/** §8: the badge logs a connection-lost alert (our wording). */
+/** PRODUCT.md §8: the badge logs a connection-lost alert (our wording). */
 export const CONNECTION_LOST_TEXT = '[FEED] Live data connection lost - swarm data may be stale'
 
 export function badgeText(feedState: string): string {

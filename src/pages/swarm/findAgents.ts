@@ -1,5 +1,5 @@
 /**
- * Find an agent by its short name or an id prefix (issue 32). A pure scan of the displayed swarm's
+ * Find an agent by its short name or an id prefix. A pure scan of the displayed swarm's
  * ids in place: no copy of the ids, no index to keep up to date, and it stops at the result cap, so
  * a common prefix answers after a few hundred ids and a miss reads each id once (1,000,000 agents:
  * `npm run bench:find`).

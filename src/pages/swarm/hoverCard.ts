@@ -1,11 +1,11 @@
-/** Placement and animation maths of the agent hover card (§2). */
+/** Placement and animation maths of the agent hover card (PRODUCT.md §2). */
 
 export const HOVER_CARD_MAX_WIDTH = 260
 /** Gap between the pointer and the card. */
 const HOVER_CARD_OFFSET = 14
 /** Closest the card comes to a viewport edge. */
 const HOVER_CARD_MARGIN = 8
-/** §2: the energy figure eases to a new value over this long. */
+/** PRODUCT.md §2: the energy figure eases to a new value over this long. */
 export const ENERGY_ANIMATION_MS = 800
 
 /**

@@ -1,4 +1,4 @@
-/** §9 efficiency sparkline of the agent detail modal. */
+/** PRODUCT.md §9 efficiency sparkline of the agent detail modal. */
 import { fnv1a } from '../../sim/digest'
 import { Rng } from '../../sim/random'
 

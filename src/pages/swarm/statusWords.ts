@@ -1,5 +1,5 @@
 /**
- * DATA SOURCE (DESIGN §5 "Status words"): what the scene shows, in the words LIVE, LIVE
+ * DATA SOURCE (ARCHITECTURE.md §7, "Status words"): what the scene shows, in the words LIVE, LIVE
  * (reconnecting), LIVE −mm:ss (history), SIMULATED, SIMULATED (LOCAL FORK), REPLAY. The badge
  * (feedBadge.ts: LIVE DATA / OFFLINE) reports the feed connection and nothing else. Both are read
  * from the same poll of the connection (FeedBadge.tsx), so the two never contradict each other: a

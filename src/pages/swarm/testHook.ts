@@ -37,8 +37,9 @@ declare global {
 }
 
 /**
- * Make an agent fail on the displayed source: the local sim's §4 mark-failing, or on the live swarm
- * (read-only to the visitor) the way the server fails one — a §7.1 type 5 error event.
+ * Make an agent fail on the displayed source: the local sim's PRODUCT.md §4 mark-failing, or on the
+ * live swarm (read-only to the visitor) the way the server fails one — a PRODUCT.md §7.1 type 5
+ * error event.
  */
 function markFailingOnSource(store: SwarmStore, idOrIndex: string | number): number {
   const live = store.runtime.source

@@ -4,7 +4,7 @@ function plural(n: number, unit: string): string {
   return `${n} ${unit}${n === 1 ? '' : 's'} ago`
 }
 
-/** §9 last active: under 1 s 'just now', then whole seconds, minutes, hours ago. */
+/** PRODUCT.md §9 last active: under 1 s 'just now', then whole seconds, minutes, hours ago. */
 export function lastActiveText(elapsedMs: number): string {
   if (!Number.isFinite(elapsedMs) || elapsedMs < 1000) return 'just now'
   const s = Math.floor(elapsedMs / 1000)

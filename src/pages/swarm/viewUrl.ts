@@ -1,5 +1,5 @@
 /**
- * The view in the URL (issue 32): Swarm Core starts at the URL's camera and agent, and keeps the
+ * The view in the URL: Swarm Core starts at the URL's camera and agent, and keeps the
  * URL in step while the user pans, zooms and selects, so the address bar (and Copy link) is always
  * a link back to what is on screen. Parsing and formatting are pure (src/state/urlParams.ts); this
  * module only wires them to the stores, the timers and `history`.

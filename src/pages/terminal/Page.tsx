@@ -30,7 +30,10 @@ const Actions = styled.div`
   flex-wrap: wrap;
 `
 
-/** Terminal (SPEC §2): command line, status cards, MCP feed connect/disconnect, Clear Terminal. */
+/**
+ * Terminal (PRODUCT.md §2): command line, status cards, MCP feed connect/disconnect, Clear
+ * Terminal.
+ */
 export default function TerminalPage() {
   const store = useSwarmStore()
   const queryClient = useQueryClient()

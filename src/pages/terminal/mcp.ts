@@ -1,7 +1,8 @@
 /**
- * The terminal's MCP client (SPEC §7.5, §8): `mcp connect [url]` opens an SSE stream (default
+ * The terminal's MCP client (PRODUCT.md §7.5, §8): `mcp connect [url]` opens an SSE stream (default
  * messages as JSON, named events blocks/slots/transactions), keeps the last 10 notifications and
- * prints the events of subscribed types. Subscribe, request and tx are simulated, as §7.5 says.
+ * prints the events of subscribed types. Subscribe, request and tx are simulated, as
+ * PRODUCT.md §7.5 says.
  */
 import { pseudoBase58 } from '../../contracts/address'
 import { fnv1a } from '../../sim/digest'
@@ -32,7 +33,10 @@ export const initialMcpState = (): McpState => ({
   lastSlot: null,
 })
 
-/** §5: a short id becomes a demo id: 'demo' + the input, padded to 88 base58 chars from its hash. */
+/**
+ * PRODUCT.md §5: a short id becomes a demo id: 'demo' + the input, padded to 88 base58 chars from
+ * its hash.
+ */
 export function demoSignature(input: string): string {
   const out = `demo${input.replace(/[^1-9A-HJ-NP-Za-km-z]/g, '')}`
   return (out + pseudoBase58(fnv1a(input), Math.max(0, 88 - out.length))).slice(0, 88)

@@ -1,7 +1,8 @@
 /**
- * The terminal's command interpreter (SPEC §2, §5, §9; DESIGN §4). Plain TypeScript: time, chance,
- * the MCP stream, agents and token data come from an injected TerminalEnv, so the whole command set
- * is unit-tested with a fake scheduler. React subscribes to it with useSyncExternalStore.
+ * The terminal's command interpreter (PRODUCT.md §2, §5, §9; ARCHITECTURE.md §7). Plain TypeScript:
+ * time, chance, the MCP stream, agents and token data come from an injected TerminalEnv, so the
+ * whole command set is unit-tested with a fake scheduler. React subscribes to it with
+ * useSyncExternalStore.
  */
 import {
   formatChange,

@@ -1,4 +1,7 @@
-/** Terminal constants (SPEC §9) and every user-visible text of the command line (§5, §8). */
+/**
+ * Terminal constants (PRODUCT.md §9) and every user-visible text of the command line
+ * (PRODUCT.md §5, §8).
+ */
 import { apiPaths } from '../../contracts/apiPaths'
 
 export const HISTORY_LIMIT = 50
@@ -10,9 +13,12 @@ export const PING_INTERVAL_MS = 500
 export const LOGIN_DELAY_MS = 1500
 export const SYNC_STEP_MS = 800
 export const SYNC_STEP_PERCENT = 10
-/** DESIGN §4: the server's own SSE stream. */
+/** ARCHITECTURE.md §7 "Terminal commands": the server's own SSE stream. */
 export const DEFAULT_MCP_ENDPOINT = apiPaths.mcp.sse.url()
-/** A Solana signature is 87–88 base58 characters; §5 treats anything longer than this as real. */
+/**
+ * A Solana signature is 87–88 base58 characters; PRODUCT.md §5 treats anything longer than this as
+ * real.
+ */
 export const REAL_SIGNATURE_MIN_LENGTH = 21
 
 export const PROMPT = 'vpos:~$'

@@ -1,7 +1,7 @@
 import type { MarketTokenResponse } from '../../contracts/market'
 import type { McpEventType } from './texts'
 
-/** §3 Terminal line. */
+/** PRODUCT.md §3 Terminal line. */
 export type LineType = 'input' | 'output' | 'error' | 'success'
 export interface TerminalLine {
   id: number
@@ -21,7 +21,10 @@ interface McpSubscription {
   id: string
   type: McpEventType
 }
-/** §3 MCP state: endpoint, isConnected (status 'connected'), notifications (last 10), subscriptions. */
+/**
+ * PRODUCT.md §3 MCP state: endpoint, isConnected (status 'connected'), notifications (last 10),
+ * subscriptions.
+ */
 export interface McpState {
   endpoint: string | null
   status: 'disconnected' | 'connecting' | 'connected'

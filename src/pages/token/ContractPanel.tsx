@@ -20,7 +20,7 @@ const Verified = styled.p`
   font-size: 12px;
 `
 
-/** The token's contract address with a copy button and the verification note (SPEC §2). */
+/** The token's contract address with a copy button and the verification note (PRODUCT.md §2). */
 export function ContractPanel({ address }: { address: string }) {
   return (
     <Panel title="Contract Address">

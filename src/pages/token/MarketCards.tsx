@@ -26,7 +26,9 @@ const ChartLink = styled.a`
   letter-spacing: 0.06em;
 `
 
-/** Price, market cap/FDV, 24h volume with buys/sells, liquidity with pair and chart (SPEC §2). */
+/**
+ * Price, market cap/FDV, 24h volume with buys/sells, liquidity with pair and chart (PRODUCT.md §2).
+ */
 export function MarketCards({ pair }: { pair: TokenPair }) {
   const { color } = useTheme()
   const change = formatChange(pair.priceChange.h24)

@@ -36,14 +36,15 @@ function errorDetail(err: Error): string {
   return err.message
 }
 
-/** Token Info (SPEC §2): contract, market cards, treasury wallet, the disabled Buy button. */
+/** Token Info (PRODUCT.md §2): contract, market cards, treasury wallet, the disabled Buy button. */
 export default function TokenInfoPage() {
   const queryClient = useQueryClient()
   const market = useQuery(marketTokenQuery)
   const fetching =
     useIsFetching({ queryKey: tokenKeys.market }) + useIsFetching({ queryKey: tokenKeys.treasury })
   const data = market.data
-  // §9: no interval refetch; the visitor asks for fresh figures (the treasury only once it runs).
+  // PRODUCT.md §9: no interval refetch; the visitor asks for fresh figures (the treasury only once
+  // it runs).
   const refresh = () => {
     void queryClient.refetchQueries({ queryKey: tokenKeys.market })
     void queryClient.refetchQueries({ queryKey: tokenKeys.treasury })

@@ -52,8 +52,8 @@ const Note = styled.p`
 `
 
 /**
- * Treasury wallet (SPEC §2, §7.4): fetched only once the market pair exists (`enabled`), since its
- * USD value is balance × price.
+ * Treasury wallet (PRODUCT.md §2, §7.4): fetched only once the market pair exists (`enabled`),
+ * since its USD value is balance × price.
  */
 export function TreasuryPanel({ enabled }: { enabled: boolean }) {
   const q = useQuery({ ...treasuryQuery, enabled })

@@ -1,4 +1,7 @@
-/** Token Info formats (SPEC §2): pure functions shared by the page, the terminal and the marketplace. */
+/**
+ * Token Info formats (PRODUCT.md §2): pure functions shared by the page, the terminal and the
+ * marketplace.
+ */
 
 const num = (v: number | string): number => {
   const n = typeof v === 'string' ? Number(v) : v
@@ -81,8 +84,8 @@ export function formatPair(base: string, quote: string): string {
 }
 
 /**
- * §9 marketplace: a product's vPOS price = USD-like value / current token price, rounded to whole;
- * null when there is no positive price (the price is then not shown).
+ * PRODUCT.md §9 marketplace: a product's vPOS price = USD-like value / current token price, rounded
+ * to whole; null when there is no positive price (the price is then not shown).
  */
 export function vposPrice(
   usdValue: number,

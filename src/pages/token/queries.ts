@@ -1,4 +1,7 @@
-/** React-query keys and fetchers of the Token Info screen (SPEC §7.2, §7.4), typed by the contracts. */
+/**
+ * React-query keys and fetchers of the Token Info screen (PRODUCT.md §7.2, §7.4), typed by the
+ * contracts.
+ */
 import type { QueryFunctionContext } from '@tanstack/react-query'
 import { getQueryFn } from '../../api/queryClient'
 import { apiPaths } from '../../contracts/apiPaths'
@@ -18,7 +21,9 @@ const getJson = getQueryFn()
  */
 const schemas = () => import('../../contracts/market')
 
-/** GET /api/market/token, validated; a non-OK answer throws the §8 default fetch error. */
+/**
+ * GET /api/market/token, validated; a non-OK answer throws the PRODUCT.md §8 default fetch error.
+ */
 async function fetchMarketToken(ctx: QueryFunctionContext): Promise<MarketTokenResponse> {
   const [body, { MarketTokenResponseSchema }] = await Promise.all([getJson(ctx), schemas()])
   return MarketTokenResponseSchema.parse(body)

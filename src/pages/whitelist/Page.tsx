@@ -45,7 +45,9 @@ const Label = styled.span`
   margin-right: 8px;
 `
 
-/** /whitelist (§2, §4): connect → automatic check → result, 30 s cooldown, 'Check Again'. */
+/**
+ * /whitelist (PRODUCT.md §2, §4): connect → automatic check → result, 30 s cooldown, 'Check Again'.
+ */
 // eslint-disable-next-line max-lines-per-function -- 84 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export default function WhitelistPage() {
   const wallet = useSnapshot(walletState)
@@ -55,7 +57,8 @@ export default function WhitelistPage() {
   const [focusCheck, setFocusCheck] = useState(false)
   const eligibility = useRef<HTMLElement>(null)
   const address = wallet.status === 'connected' ? wallet.walletAddress : null
-  // §4: connecting triggers a check; a result already held for this wallet is shown instead.
+  // PRODUCT.md §4: connecting triggers a check; a result already held for this wallet is shown
+  // instead.
   const wl = useWhitelistCheck(address)
 
   useEffect(() => {

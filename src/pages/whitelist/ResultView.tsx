@@ -63,7 +63,10 @@ const Stack = styled.div`
   gap: 14px;
 `
 
-/** §2 result: verdict, Token/Other/Total Score, Whitelist Status box, Scan Details, warning. */
+/**
+ * PRODUCT.md §2 result: verdict, Token/Other/Total Score, Whitelist Status box, Scan Details,
+ * warning.
+ */
 export function ResultView({ result }: { result: WhitelistResult }) {
   const ok = result.eligible
   const p = result.pagination

@@ -1,9 +1,9 @@
 import { WHITELIST_COOLDOWN_MS, cooldownMessage } from '../../contracts/whitelist'
 
-/** §3: the whitelist last-check time is kept per wallet address in local storage. */
+/** PRODUCT.md §3: the whitelist last-check time is kept per wallet address in local storage. */
 export const lastCheckKey = (address: string) => `whitelistLastCheck:${address}`
 
-/** §8: the hint added under an error whose text contains 'wait'. */
+/** PRODUCT.md §8: the hint added under an error whose text contains 'wait'. */
 export const WAIT_HINT =
   'Whitelist checks are limited to once every 30 seconds to prevent excessive blockchain queries.'
 
@@ -25,15 +25,16 @@ export function cooldownLeftS(lastCheck: number | null, now: number): number {
   return Math.max(0, Math.ceil((lastCheck + WHITELIST_COOLDOWN_MS - now) / 1000))
 }
 
-/** §5: the refusal of a check inside the cooldown, or null when a check may run. */
+/** PRODUCT.md §5: the refusal of a check inside the cooldown, or null when a check may run. */
 export function cooldownRefusal(lastCheck: number | null, now: number): string | null {
   const left = cooldownLeftS(lastCheck, now)
   return left > 0 ? cooldownMessage(left) : null
 }
 
 /**
- * §7.6/§8: a non-OK answer reads 'Server returned {status}'; the server's own cooldown refusal
- * (429 'Please wait N seconds before checking again') is shown as it is, so the wait hint follows.
+ * PRODUCT.md §7.6/§8: a non-OK answer reads 'Server returned {status}'; the server's own cooldown
+ * refusal (429 'Please wait N seconds before checking again') is shown as it is, so the wait hint
+ * follows.
  */
 export function checkErrorText(status: number, serverError: string | null): string {
   if (status === 429 && serverError && /wait/i.test(serverError)) return serverError

@@ -1,9 +1,10 @@
 /**
- * The whitelist result as react-query server state (§4): one query per wallet whose function is
- * call 6, refused locally inside the 30 s cooldown. Connecting fetches it once; the cache keeps it
- * for that wallet, so leaving the page and coming back shows it; 'Check Again' refetches; a
- * disconnect removes it. The last-check time and the last result live in local storage per wallet
- * (§3), so a reload inside the cooldown shows the result it came from without asking the server.
+ * The whitelist result as react-query server state (PRODUCT.md §4): one query per wallet whose
+ * function is call 6, refused locally inside the 30 s cooldown. Connecting fetches it once; the
+ * cache keeps it for that wallet, so leaving the page and coming back shows it; 'Check Again'
+ * refetches; a disconnect removes it. The last-check time and the last result live in local storage
+ * per wallet (PRODUCT.md §3), so a reload inside the cooldown shows the result it came from without
+ * asking the server.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { HttpError, request } from '../../api/http'
@@ -49,7 +50,7 @@ function readLastResult(storage: KeyStore, address: string): WhitelistResult | n
 
 /**
  * Call 6 for `address`; inside the cooldown (a reload, a second tab) the kept result, or the
- * refusal as the error. Errors carry the text the page shows (§7.6, §8).
+ * refusal as the error. Errors carry the text the page shows (PRODUCT.md §7.6, §8).
  */
 export async function checkWhitelist(
   address: string,
@@ -93,8 +94,9 @@ function jsonError(err: HttpError): string | null {
 }
 
 /**
- * §4 states of `address`'s check: checking (loader) → done (result) or error; idle without a
- * wallet. A result is shown only while its last check succeeded (a failed 'Check Again' hides it).
+ * PRODUCT.md §4 states of `address`'s check: checking (loader) → done (result) or error; idle
+ * without a wallet. A result is shown only while its last check succeeded (a failed 'Check Again'
+ * hides it).
  */
 export function useWhitelistCheck(address: string | null) {
   const query = useQuery({
@@ -121,7 +123,7 @@ export function useWhitelistCheck(address: string | null) {
   } as const
 }
 
-/** §4: disconnecting clears the results. */
+/** PRODUCT.md §4: disconnecting clears the results. */
 export function clearWhitelist(qc: QueryClient) {
   qc.removeQueries({ queryKey: whitelistKeys.all })
 }

@@ -9,9 +9,9 @@
 
 export const ZOOM_MIN = 0.5
 export const ZOOM_MAX = 5
-/** One wheel notch (§9). */
+/** One wheel notch (PRODUCT.md §9). */
 const ZOOM_WHEEL_STEP = 0.1
-/** Zoom buttons (§9). */
+/** Zoom buttons (PRODUCT.md §9). */
 export const ZOOM_BUTTON_STEP = 0.25
 /** Wheel deltaY (pixel mode) of one mouse-wheel notch; platforms send 53, 100 or 120. */
 const WHEEL_NOTCH_PX = 100

@@ -18,7 +18,7 @@ describe('isClick', () => {
     ['mouse', 0, 0, true],
     ['mouse', 120, 2, true],
     ['mouse', 200, 0, true],
-    ['mouse', 201, 0, false], // §9: only within 200 ms
+    ['mouse', 201, 0, false], // PRODUCT.md §9: only within 200 ms
     ['mouse', 50, 5, false], // moved: a drag
     ['mouse', 50, 4, true],
     ['touch', 150, 8, true], // fingers jitter

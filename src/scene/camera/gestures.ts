@@ -1,9 +1,12 @@
 /**
- * Pure rules of the pointer gestures on the swarm canvas (§2, §9): what counts as a click or tap,
- * what counts as a drag, and the agent selection threshold.
+ * Pure rules of the pointer gestures on the swarm canvas (PRODUCT.md §2, §9): what counts as a
+ * click or tap, what counts as a drag, and the agent selection threshold.
  */
 
-/** §9 click window: a press counts as a click or tap only when released within this many ms. */
+/**
+ * PRODUCT.md §9 click window: a press counts as a click or tap only when released within this many
+ * ms.
+ */
 export const CLICK_WINDOW_MS = 200
 /** Movement (CSS px) beyond which a press becomes a drag; a drag never selects. */
 const DRAG_SLOP_MOUSE_PX = 4
@@ -35,8 +38,8 @@ export function isClick(kind: PointerKind, durationMs: number, maxMovedPx: numbe
 }
 
 /**
- * §2 selection threshold in CSS px around an agent's centre: mouse max(size × 5, 15), touch
- * max(size × 8, 25). Mirrored by public/shaders/picking.vert.glsl.
+ * PRODUCT.md §2 selection threshold in CSS px around an agent's centre: mouse max(size × 5, 15),
+ * touch max(size × 8, 25). Mirrored by public/shaders/picking.vert.glsl.
  */
 export function pickThreshold(size: number, kind: PointerKind): number {
   return kind === 'touch' ? Math.max(size * 8, 25) : Math.max(size * 5, 15)

@@ -1,6 +1,7 @@
 /**
- * The keyboard cursor's pure core (issue 30): which agent N and P step to among the agents in view,
- * nearest the view's centre first, and what a screen reader hears about it. No three.js, no DOM.
+ * The keyboard cursor's pure core (README, "Swarm Core: mouse, touch and keyboard"): which agent N
+ * and P step to among the agents in view, nearest the view's centre first, and what a screen reader
+ * hears about it. No three.js, no DOM.
  */
 import type { CameraView, ViewFrame } from '../camera/camera'
 

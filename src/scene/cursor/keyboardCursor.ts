@@ -1,10 +1,10 @@
 /**
- * The keyboard cursor (issue 30): with the swarm canvas focused, N and P step through the agents in
- * view, nearest the view's centre first (agentCursor.ts); the hover card shows the agent reached,
- * so F follows it and Z zooms to it as with the mouse; Enter opens its detail; Escape lets it go.
- * A status region announces each step. The cursor shows while the canvas has focus (a ring drawn by
- * CursorLayer.tsx) and comes back when focus returns (closing the detail); a pointer pressed or
- * moved on the canvas takes over from it.
+ * The keyboard cursor (README, "Swarm Core: mouse, touch and keyboard"): with the swarm canvas
+ * focused, N and P step through the agents in view, nearest the view's centre first
+ * (agentCursor.ts); the hover card shows the agent reached, so F follows it and Z zooms to it as
+ * with the mouse; Enter opens its detail; Escape lets it go. A status region announces each step.
+ * The cursor shows while the canvas has focus (a ring drawn by CursorLayer.tsx) and comes back when
+ * focus returns (closing the detail); a pointer pressed or moved on the canvas takes over from it.
  */
 import { camera } from '../../state/cameraStore'
 import { agentById, selectAgent, setHoverInfo } from '../../state/swarmStore'

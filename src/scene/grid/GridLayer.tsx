@@ -23,7 +23,9 @@ function gridGeometry(lines: number): BufferGeometry {
   return g
 }
 
-/** Grid lines every 10 and 50 world units (§9): ONE gl.LINES draw of the visible lines. */
+/**
+ * Grid lines every 10 and 50 world units (PRODUCT.md §9): ONE gl.LINES draw of the visible lines.
+ */
 export function GridLayer({ material }: { material: RawShaderMaterial }) {
   const store = useSwarmStore()
   const mesh = useRef<LineSegments>(null)

@@ -1,6 +1,7 @@
 /**
- * Which grid lines are visible (§9: spacing 10 and 50 world units). The grid is drawn as one
- * instanced draw of the visible lines only, so its cost depends on the canvas, not the world size.
+ * Which grid lines are visible (PRODUCT.md §9: spacing 10 and 50 world units). The grid is drawn as
+ * one instanced draw of the visible lines only, so its cost depends on the canvas, not the world
+ * size.
  */
 
 export const GRID_STEP = 10

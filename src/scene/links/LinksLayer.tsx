@@ -9,7 +9,9 @@ import { visibleRect, type ViewUniforms } from '../viewUniforms'
 import { LinkGeometry, type ViewRect } from './linkGeometry'
 import { useSwarmStore } from '../../state/swarmStoreContext'
 
-/** The links (§2/§9): ONE indexed segment draw of the sim's link pairs (links.vert/frag). */
+/**
+ * The links (PRODUCT.md §2/§9): ONE indexed segment draw of the sim's link pairs (links.vert/frag).
+ */
 export function LinksLayer({
   agents,
   material,

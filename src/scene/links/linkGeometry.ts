@@ -174,7 +174,7 @@ export class LinkGeometry {
    * the agents' geometry (in 'points' mode they are the very attributes the agents are drawn from).
    * Deleted while the agents' vertex array is bound (the last draw of a frame), it is left with no
    * buffer, and three never rebinds it: every later draw of the agents fails with "INVALID_OPERATION:
-   * drawElements: no buffer is bound to enabled attribute" (issue 30) until they are rebuilt. So they
+   * drawElements: no buffer is bound to enabled attribute" until they are rebuilt. So they
    * leave the geometry first; AgentGeometry frees them with the layout they belong to.
    */
   private release(): void {

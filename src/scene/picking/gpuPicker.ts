@@ -1,9 +1,10 @@
 /**
- * GPU picking (DESIGN.md §2): the agents' geometry drawn with picking.vert/frag into a 1×1 render
- * target at the pointer (depth test LESS, colour = index + 1), then ONE readPixels of that pixel.
- * GOTCHA: a synchronous readPixels would stall the main thread until the GPU (or SwiftShader) has
- * finished the whole frame; the pixel is read into a pixel-pack buffer behind a fence instead and
- * collected on a later frame, so a pick costs the main thread only the commands it issues.
+ * GPU picking (ARCHITECTURE.md "Picking"): the agents' geometry drawn with picking.vert/frag into a
+ * 1×1 render target at the pointer (depth test LESS, colour = index + 1), then ONE readPixels of
+ * that pixel. GOTCHA: a synchronous readPixels would stall the main thread until the GPU (or
+ * SwiftShader) has finished the whole frame; the pixel is read into a pixel-pack buffer behind a
+ * fence instead and collected on a later frame, so a pick costs the main thread only the commands
+ * it issues.
  */
 import {
   Color,

@@ -1,8 +1,8 @@
 /**
- * CPU reference of the GPU picking rule (DESIGN.md §2): the agent whose centre is nearest to the
- * pointer among those within their own selection threshold; ties go to the lower index (the GPU
- * draws instances in index order with depth test LESS). Tests and tools use it to know which agent
- * a click must select; the app itself picks on the GPU.
+ * CPU reference of the GPU picking rule (ARCHITECTURE.md "Picking"): the agent whose centre is
+ * nearest to the pointer among those within their own selection threshold; ties go to the lower
+ * index (the GPU draws instances in index order with depth test LESS). Tests and tools use it to
+ * know which agent a click must select; the app itself picks on the GPU.
  */
 import { worldToScreen, type CameraView, type ViewFrame } from '../camera/camera'
 import { pickThreshold, type PointerKind } from '../camera/gestures'

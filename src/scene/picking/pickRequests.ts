@@ -8,7 +8,7 @@
  * at once (pickNow) or, when the picker is busy, at the next frame before the agents move
  * (FrameDriver), and the click waits for that pick, a touch tap also for the double-tap window.
  * Picking when the selection is due instead picked where the agents had moved by then (~30 px
- * after a tap's 300 ms wait; issue 30).
+ * after a tap's 300 ms wait).
  */
 import type { PointerKind } from '../camera/gestures'
 

@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
 /**
- * GPU picking off the main thread (DESIGN.md §2): a 1×1 WebGL2 OffscreenCanvas in a worker, the
- * agents drawn with picking.vert/frag as one point each (AGENT_POINTS), depth test LESS, then ONE
- * readPixels of the one pixel. GOTCHA: a readback is a synchronous round trip to the GPU process,
- * which under software WebGL is busy rasterizing the page for a whole frame; here it blocks this
- * worker, never the main thread. Messages: see pickProtocol.ts.
+ * GPU picking off the main thread (ARCHITECTURE.md "Picking"): a 1×1 WebGL2 OffscreenCanvas in a
+ * worker, the agents drawn with picking.vert/frag as one point each (AGENT_POINTS), depth test
+ * LESS, then ONE readPixels of the one pixel. GOTCHA: a readback is a synchronous round trip to the
+ * GPU process, which under software WebGL is busy rasterizing the page for a whole frame; here it
+ * blocks this worker, never the main thread. Messages: see pickProtocol.ts.
  */
 import { decodePickPixel } from './pickPixel'
 import type { PickWorkerRequest, PickWorkerResponse } from './pickProtocol'

@@ -1,7 +1,8 @@
 /**
- * §3 Snapshot: a frozen copy of the swarm (agents, metrics, failing agents, messages) plus the
- * export file format. Export writes plain §3 Agent objects; the import side (zod validation) is
- * snapshotFile.ts, loaded only when a file is imported, so zod stays out of the first-paint bundle.
+ * PRODUCT.md §3 Snapshot: a frozen copy of the swarm (agents, metrics, failing agents, messages)
+ * plus the export file format. Export writes plain PRODUCT.md §3 Agent objects; the import side
+ * (zod validation) is snapshotFile.ts, loaded only when a file is imported, so zod stays out of the
+ * first-paint bundle.
  */
 import { toAgent } from '../agentFields'
 import { cloneAgentBuffers } from '../agents'

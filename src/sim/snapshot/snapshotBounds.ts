@@ -1,5 +1,5 @@
 /**
- * The range of every number a snapshot holds (security audit issue 29, finding 7). An imported
+ * The range of every number a snapshot holds (RELIABILITY.md §12, finding 7). An imported
  * file passed ±1e308 through: a world that wide made the link grid ask for a typed array of 7.5e306
  * cells, and replay threw a RangeError every frame, again after each reload (IndexedDB kept it).
  * The ranges are what the sim and the live feed (the same sim, on the server) can produce, with
@@ -54,14 +54,14 @@ export const AGENT_RANGES = {
   /** units per frame at speed 5; the sim's are within ±0.8 */
   speedX: { min: -10, max: 10 },
   speedY: { min: -10, max: 10 },
-  /** §3: 10–99 */
+  /** PRODUCT.md §3: 10–99 */
   processingPower: { min: 0, max: 100 },
-  /** §3: 85–100 (the detail view also reads 0..1) */
+  /** PRODUCT.md §3: 85–100 (the detail view also reads 0..1) */
   efficiency: { min: 0, max: 100 },
-  /** §3: 0–7, whole */
+  /** PRODUCT.md §3: 0–7, whole */
   connections: { min: 0, max: 7 },
   lastActiveTime: { min: 0, max: MAX_TIME_MS },
-  /** §3: 0–100 */
+  /** PRODUCT.md §3: 0–100 */
   energyLevel: { min: 0, max: 100 },
   /** the sim's are 0.5, 1, 1.8 and 3 */
   pulseRate: { min: 0, max: 10 },

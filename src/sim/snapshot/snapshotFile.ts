@@ -1,8 +1,9 @@
 /**
- * Snapshot import (§3): validates a whole export file (snapshot.ts writes it) with zod and reports
- * the first problem in words ("Invalid snapshot file: snapshots.0.agents.3.x: must be between
- * -1,000 and 2,600 (it is 1e+308)") so a bad file never half-loads. Every number has a range
- * (snapshotBounds.ts): a finite but absurd one made replay throw every frame (issue 29). Kept
+ * Snapshot import (PRODUCT.md §3): validates a whole export file (snapshot.ts writes it) with zod
+ * and reports the first problem in words ("Invalid snapshot file: snapshots.0.agents.3.x: must be
+ * between -1,000 and 2,600 (it is 1e+308)") so a bad file never half-loads. Every number has a
+ * range (snapshotBounds.ts): a finite but absurd one made replay throw every frame
+ * (RELIABILITY.md §12, finding 7). Kept
  * apart from snapshot.ts and loaded on demand (state/snapshotStore.ts importSnapshotsJson): zod
  * is not part of the app's first paint.
  */

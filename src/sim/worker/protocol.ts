@@ -53,7 +53,7 @@ export type ToWorker =
     }
   /** run the sim clock (false: paused, live feed or replay displayed: the clock only skips) */
   | { t: 'run'; running: boolean }
-  /** §4 main-view timers on or off */
+  /** PRODUCT.md §4 main-view timers on or off */
   | { t: 'mainView'; on: boolean; startup: boolean }
   | { t: 'setActive'; active: boolean }
   | { t: 'setSpeed'; speed: number }

@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 /**
- * The local simulation's Web Worker (issue 13): the sim, its §4 timers and its link search run
- * here, off the page's main thread. All logic is in simWorkerCore.ts; this file only wires it to
- * the worker's messages and timer.
+ * The local simulation's Web Worker (ARCHITECTURE.md "Swarm sources"): the sim, its PRODUCT.md §4
+ * timers and its link search run here, off the page's main thread. All logic is in
+ * simWorkerCore.ts; this file only wires it to the worker's messages and timer.
  */
 import type { ToWorker } from './protocol'
 import { SimWorkerCore } from './simWorkerCore'

@@ -1,6 +1,7 @@
 /**
- * The page's side of the sim worker (issue 13): it starts the worker, adopts the frames it
- * publishes and forwards the controls. The main thread does no simulation and no link search.
+ * The page's side of the sim worker (ARCHITECTURE.md "Swarm sources"): it starts the worker, adopts
+ * the frames it publishes and forwards the controls. The main thread does no simulation and no link
+ * search.
  *
  * `buffers` and `links` are stable objects whose arrays are swapped for the newest frame's views
  * in sample() (no copy: the views sit on the frame buffer the worker filled). The frame that was
@@ -207,7 +208,10 @@ export class SimWorkerClient {
     this.send({ t: 'run', running })
   }
 
-  /** §4 main-view timers on or off (`startup`: the initial message and the 2 s/8 s error). */
+  /**
+   * PRODUCT.md §4 main-view timers on or off (`startup`: the initial message and the 2 s/8 s
+   * error).
+   */
   setMainView(on: boolean, startup = true): void {
     this.send({ t: 'mainView', on, startup })
   }

@@ -231,11 +231,11 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
     if (!this.heldStill()) this.failAgent(e)
   }
 
-  /** §8: the error event's agent fails (also: browser tests' failures on a still live swarm). */
+  /** PRODUCT.md §8: the error event's agent fails (also: browser tests' failures on a still live swarm). */
   failAgent(e: ErrorEventPayload): void {
     const i = this.held.indexOfId(e.agentId)
     if (i >= 0) {
-      // §8: an error event marks the agent failing (the server's own failure: no efficiency drop).
+      // PRODUCT.md §8: an error event marks the agent failing (the server's own failure: no efficiency drop).
       const eff = this.held.efficiency
       this.held.markFailing(i)
       this.held.efficiency = eff

@@ -2,9 +2,9 @@
  * The local simulation on the main thread as a SwarmSource: sample() steps the shared sim
  * (src/sim) by the frame's dt, catching up more steps per slow frame while steps are cheap.
  * The events of a frame's steps reach the listeners after them, as the worker posts them: the
- * console lines and the newest RECENT_ERRORS errors (PostedEvents). A §4 failure tick fails ~10 %
- * of the swarm in one step; pushed one by one into the store, 10,000 errors at 100,000 agents took
- * the page ~0.3 s, of which the store keeps the newest 20.
+ * console lines and the newest RECENT_ERRORS errors (PostedEvents). A PRODUCT.md §4 failure tick
+ * fails ~10 % of the swarm in one step; pushed one by one into the store, 10,000 errors at 100,000
+ * agents took the page ~0.3 s, of which the store keeps the newest 20.
  */
 import {
   MAX_CATCH_UP_STEPS,
@@ -95,7 +95,8 @@ export class LocalSimSource implements SwarmSource {
 
   /**
    * A slow frame (software WebGL, a busy machine) may catch up more than MAX_STEPS_PER_TICK steps
-   * while stepping stays within STEP_BUDGET_MS per frame, so the §4 timers keep to the wall clock.
+   * while stepping stays within STEP_BUDGET_MS per frame, so the PRODUCT.md §4 timers keep to the
+   * wall clock.
    */
   private adaptStepCap(msPerStep: number): void {
     this.stepCostMs = this.stepCostMs === 0 ? msPerStep : this.stepCostMs * 0.9 + msPerStep * 0.1
@@ -111,7 +112,7 @@ export class LocalSimSource implements SwarmSource {
     return this.sim.nowMs
   }
 
-  /** §4 main-view timers on the sim; returns the detach. */
+  /** PRODUCT.md §4 main-view timers on the sim; returns the detach. */
   attachMainView(opts: { startup?: boolean } = {}): () => void {
     return attachMainView(this.sim, opts)
   }

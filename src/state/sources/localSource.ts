@@ -1,7 +1,7 @@
 /**
  * The local simulation's source: in its Web Worker where the page can start one (the default), on
  * the main thread in Node (unit tests), without Worker support, or with `?sim=main`. Both are
- * controllable SwarmSources with a paused flag and the §4 main-view timers.
+ * controllable SwarmSources with a paused flag and the PRODUCT.md §4 main-view timers.
  */
 import { createSwarmSim, worldForCount, type SwarmSim, type World } from '../../sim'
 import { startSimWorker } from '../../sim/worker/simWorkerClient'

@@ -1,8 +1,9 @@
 /**
- * The local simulation in its Web Worker as a SwarmSource (issue 13): the worker steps the sim,
- * runs the §4 timers and the link search; sample() only adopts the newest frame it published
- * (simWorkerClient.ts: shared or transferred buffers, swapped in without a copy). The controls are
- * posted to the worker and shown at once (the next readings confirm them).
+ * The local simulation in its Web Worker as a SwarmSource (ARCHITECTURE.md "Swarm sources"): the
+ * worker steps the sim, runs the PRODUCT.md §4 timers and the link search; sample() only adopts the
+ * newest frame it published (simWorkerClient.ts: shared or transferred buffers, swapped in without
+ * a copy). The controls are posted to the worker and shown at once (the next readings confirm
+ * them).
  */
 import {
   BANNER_ACTIVE,
@@ -138,7 +139,7 @@ export class WorkerSimSource implements SwarmSource {
     return this.client.on(listener)
   }
 
-  /** §4 main-view timers in the worker; returns the detach. */
+  /** PRODUCT.md §4 main-view timers in the worker; returns the detach. */
   attachMainView(opts: { startup?: boolean } = {}): () => void {
     this.client.setMainView(true, opts.startup ?? true)
     return () => this.client.setMainView(false, false)
