@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
-import { copyText } from '../../ui/CopyButton'
+import { useCopyState } from '../../ui/CopyButton'
 import { toast } from '../../ui/toastStore'
 import { useSwarmStore } from '../../state/swarmStoreContext'
 import { IconButton } from './OverlayPanel'
@@ -14,28 +13,16 @@ const CONFIRM_MS = 2000
  */
 export function CopyLinkButton() {
   const store = useSwarmStore()
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
-  const timer = useRef<number | undefined>(undefined)
-  useEffect(() => () => window.clearTimeout(timer.current), [])
-  const onClick = () => {
-    const show = (s: 'copied' | 'failed') => {
-      setState(s)
-      window.clearTimeout(timer.current)
-      timer.current = window.setTimeout(() => setState('idle'), CONFIRM_MS)
-    }
-    copyText(viewLink(store)).then(
-      () => show('copied'),
-      () => {
-        show('failed')
-        toast({
-          title: 'Could not copy the link',
-          description:
-            'The browser refused the clipboard. Copy the address bar instead: it holds the same view.',
-          variant: 'destructive',
-        })
-      },
+  const { state, copy } = useCopyState(CONFIRM_MS)
+  const onClick = () =>
+    copy(viewLink(store), () =>
+      toast({
+        title: 'Could not copy the link',
+        description:
+          'The browser refused the clipboard. Copy the address bar instead: it holds the same view.',
+        variant: 'destructive',
+      }),
     )
-  }
   return (
     <IconButton aria-label="Copy link to this view" data-copy-link onClick={onClick}>
       <span aria-live="polite">
