@@ -48,7 +48,7 @@ export { createGatheredView, gatherView, type ViewField } from './viewFields'
 export { SwarmSim, createSwarmSim } from './engine'
 export { attachMainView } from './mainView'
 export { applyFork, readingsOf, type ForkReadings } from './fork'
-export { setFailingLook } from './rules'
+export { clearFailingLook, setFailingLook } from './rules'
 export { bufferDigest, linkDigest } from './digest'
 export {
   FAILING_IDS_CAP,

@@ -67,8 +67,16 @@ function setItem(items: HealthItem[], name: string, value: string, trend: Trend)
   }
 }
 
+/** What the health items' drift reads and writes: a simulation, or the live mirror. */
+export interface HealthDrift {
+  readonly health: HealthItem[]
+  readonly rng: { next(): number }
+  readonly failingCount: number
+  readonly buffers: { readonly count: number }
+}
+
 function walk(
-  sim: SwarmSim,
+  sim: HealthDrift,
   value: number,
   step: number,
   min: number,
@@ -80,7 +88,7 @@ function walk(
 }
 
 /** Demo drift of Memory/Processing/Network/Latency; Error Rate from the failing count; Uptime fixed. */
-export function updateHealth(sim: SwarmSim): void {
+export function updateHealth(sim: HealthDrift): void {
   const h = sim.health
   const num = (name: string) => parseFloat(h.find((x) => x.name === name)?.value ?? '0')
   const mem = walk(sim, num('Memory'), 4, 40, 90)

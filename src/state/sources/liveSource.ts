@@ -16,19 +16,16 @@ import {
   DEFAULT_SPEED,
   MAIN_EFFICIENCY_STEPS,
   STEP_MS,
-  createSwarmSim,
   defaultParameters,
-  updateHealth,
   type ErrorEvent,
   type Message,
   type MessageType,
-  type SwarmSim,
   type Task,
   type World,
 } from '../../sim'
 import type { SwarmReadings, SwarmSource } from '../swarmSource'
 import type { FeedApplier, LiveFeedTarget } from '../../feed/liveFeed'
-import { writeWireAgent } from '../../feed/wire'
+import { LiveMirror } from './liveMirror'
 import type {
   ErrorEventPayload,
   SwarmStatePayload,
@@ -81,8 +78,10 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
   readonly kind = 'live' as const
   readonly controllable = false
   readonly links = null
-  /** holds the live agents (a sim object used as a container: never stepped here) */
-  private swarmHeld: SwarmSim | null = null
+  /** the server's swarm as this page holds it (liveMirror.ts) */
+  private readonly held: LiveMirror
+  /** a state has arrived (before it the source has nothing to show) */
+  private hasState = false
   private applier: FeedApplier | null = null
   private changed = false
   private healthAccum = 0
@@ -91,7 +90,9 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
   private readonly parameters = defaultParameters()
   private readonly listeners = new Set<(event: LiveSourceEvent) => void>()
 
-  constructor(private readonly opts: LiveSourceOptions) {}
+  constructor(private readonly opts: LiveSourceOptions) {
+    this.held = new LiveMirror(opts.seed, opts.world)
+  }
 
   /** Subscribe to what the store must do about the feed. Returns unsubscribe. */
   events(listener: (event: LiveSourceEvent) => void): () => void {
@@ -101,10 +102,6 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
 
   private emit(event: LiveSourceEvent): void {
     for (const listener of this.listeners) listener(event)
-  }
-
-  private get held(): SwarmSim {
-    return (this.swarmHeld ??= createSwarmSim({ seed: this.opts.seed, count: 1 }))
   }
 
   get buffers() {
@@ -136,9 +133,9 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
 
   idle(dtMs: number): void {
     this.healthAccum += dtMs
-    if (this.healthAccum >= HEALTH_EVERY_MS && this.swarmHeld) {
+    if (this.healthAccum >= HEALTH_EVERY_MS && this.hasState) {
       this.healthAccum = 0
-      updateHealth(this.swarmHeld)
+      this.held.driftHealth()
     }
   }
 
@@ -177,22 +174,8 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
       return
     }
     const failing = new Set(st.failingAgents ?? [])
-    const count = st.agents.length
-    const world = st.world ?? this.opts.world
-    let live = this.swarmHeld
-    if (
-      !live ||
-      live.buffers.capacity < count ||
-      live.world.width !== world.width ||
-      live.world.height !== world.height
-    ) {
-      live = createSwarmSim({ seed: this.opts.seed, count: Math.max(count, 1), world })
-      this.swarmHeld = live
-    }
-    st.agents.forEach((a, i) => writeWireAgent(live.buffers, i, a, failing))
-    live.buffers.count = count
-    live.reindex()
-    live.resyncFailing()
+    this.held.write(st.agents, failing, st.world ?? this.opts.world)
+    this.hasState = true
     this.applyMetrics(st.metrics)
     if (st.tasks) this.applyTasks(st.tasks)
     this.changed = true
@@ -235,10 +218,9 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
   failAgent(e: ErrorEventPayload): void {
     const i = this.held.indexOfId(e.agentId)
     if (i >= 0) {
-      // PRODUCT.md §8: an error event marks the agent failing (the server's own failure: no efficiency drop).
-      const eff = this.held.efficiency
+      // PRODUCT.md §8: an error event marks the agent failing (the server's own failure: its
+      // efficiency is the server's to report)
       this.held.markFailing(i)
-      this.held.efficiency = eff
       this.changed = true
     }
     if (this.opts.isShown()) this.emit({ kind: 'error', error: { ...e } })
@@ -252,7 +234,7 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
   recoverAgent(agentId: string): void {
     const i = this.held.indexOfId(agentId)
     if (i >= 0) {
-      this.held.recoverAgent(i, false)
+      this.held.recover(i)
       this.changed = true
     }
   }
@@ -268,7 +250,7 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
   setSource(source: 'sim' | 'live'): void {
     if (source === 'live') {
       // ?feed=live: hold the local sim still until the server's state arrives.
-      if (!this.swarmHeld && !this.holding && !this.opts.isPaused()) {
+      if (!this.hasState && !this.holding && !this.opts.isPaused()) {
         this.holding = true
         this.emit({ kind: 'hold', held: true })
       }
@@ -283,6 +265,6 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
 
   /** Paused (?paused=1) after the first state: the swarm on screen stays as it is. */
   private heldStill(): boolean {
-    return this.opts.isPaused() && this.swarmHeld !== null && this.opts.isShown()
+    return this.opts.isPaused() && this.hasState && this.opts.isShown()
   }
 }
