@@ -13,6 +13,7 @@ import {
   viewFrame,
   within,
 } from './sceneFixtures'
+import { openCanvasPoint } from './swarmFixtures'
 
 /**
  * The swarm scene (issue 4; ARCHITECTURE.md "Scene and the frame loop"): WebGL2 canvas, camera rig
@@ -188,7 +189,9 @@ test.describe('swarm scene (desktop)', () => {
         { timeout: 15_000 },
       )
       .toBe(true)
-    await page.mouse.move(720, 380)
+    // a wheel on the canvas itself (the error popup and the panels float over parts of it)
+    const at = await openCanvasPoint(page)
+    await page.mouse.move(at.x, at.y)
     await page.mouse.wheel(0, -100)
     await expect(page.getByTestId('follow-chip')).toHaveCount(0)
   })

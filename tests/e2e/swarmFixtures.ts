@@ -235,3 +235,27 @@ export const PHONE = {
   hasTouch: true,
   timezoneId: 'UTC',
 }
+
+/**
+ * A point off the canvas centre where the canvas itself is under the pointer (the error popup and
+ * the panels float over the canvas, and how tall the popup is depends on the swarm's errors).
+ */
+export async function openCanvasPoint(page: Page): Promise<{ x: number; y: number }> {
+  const box = (await page.getByTestId('swarm-canvas').boundingBox())!
+  const cx = box.x + box.width / 2
+  const cy = box.y + box.height / 2
+  const candidates = [
+    [180, -60],
+    [180, 60],
+    [-180, 60],
+    [120, 120],
+    [-120, 140],
+    [200, 160],
+  ].map(([dx, dy]) => ({ x: cx + dx!, y: cy + dy! }))
+  const free = await page.evaluate((points) => {
+    const canvas = document.querySelector('[data-testid="swarm-canvas"]')
+    return points.findIndex((p) => canvas?.contains(document.elementFromPoint(p.x, p.y)) ?? false)
+  }, candidates)
+  expect(free, 'a point where the canvas is not covered').toBeGreaterThanOrEqual(0)
+  return candidates[free]!
+}

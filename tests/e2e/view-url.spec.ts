@@ -6,7 +6,7 @@
  * (window.__vposSwarm, `?e2e=1`); pans, zooms and the copy are real input.
  */
 import { type Page, expect, test } from '@playwright/test'
-import { DESKTOP, PHONE, SEED, dialog, feedSource, open } from './swarmFixtures'
+import { DESKTOP, PHONE, SEED, dialog, feedSource, open, openCanvasPoint } from './swarmFixtures'
 
 const BASE = `/?boot=0&seed=${SEED}&paused=1&feed=sim&e2e=1`
 const TABLET = { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true }
@@ -57,30 +57,6 @@ async function openLink(page: Page, path: string) {
 }
 
 /** An agent of the swarm this run displays (the server's on the live feed). */
-/**
- * A point off the canvas centre where the canvas itself is under the pointer (the error popup and
- * the panels float over the canvas, and how tall the popup is depends on the swarm's errors).
- */
-async function openCanvasPoint(page: Page): Promise<{ x: number; y: number }> {
-  const box = (await page.getByTestId('swarm-canvas').boundingBox())!
-  const cx = box.x + box.width / 2
-  const cy = box.y + box.height / 2
-  const candidates = [
-    [180, -60],
-    [180, 60],
-    [-180, 60],
-    [120, 120],
-    [-120, 140],
-    [200, 160],
-  ].map(([dx, dy]) => ({ x: cx + dx!, y: cy + dy! }))
-  const free = await page.evaluate((points) => {
-    const canvas = document.querySelector('[data-testid="swarm-canvas"]')
-    return points.findIndex((p) => canvas?.contains(document.elementFromPoint(p.x, p.y)) ?? false)
-  }, candidates)
-  expect(free, 'a point where the canvas is not covered').toBeGreaterThanOrEqual(0)
-  return candidates[free]!
-}
-
 async function someAgent(page: Page): Promise<string> {
   await open(page, BASE)
   return page.evaluate(() => window.__vposSwarm!.display.buffers.ids[3]!)
