@@ -33,6 +33,8 @@ import {
   scanSwarm,
   type SwarmScan,
 } from '../sim'
+import { noFilter, type AgentFilter } from '../sim/agentFilter'
+import type { Census } from '../sim/census'
 import { createLocalSource, type LocalSource } from './sources/localSource'
 import type { SwarmSource } from './swarmSource'
 import type { SwarmUrlParams } from './urlParams'
@@ -211,9 +213,21 @@ interface StoreCounters {
   snapshotIds: Rng | null
 }
 
+/**
+ * Exploring the swarm (a valtio proxy): the filter the user set, and the displayed swarm's newest
+ * census (src/sim/census.ts, kept fresh by state/census/censusRunner.ts; held by ref: read it
+ * when `censusVersion` changes).
+ */
+export interface ExploreState {
+  filter: AgentFilter
+  census: Census | null
+  censusVersion: number
+}
+
 /** One swarm store: build it with createSwarmStore; every action takes it as its first argument. */
 export interface SwarmStore {
   readonly swarm: SwarmState
+  readonly explore: ExploreState
   readonly display: DisplayState
   readonly runtime: SwarmRuntime
   readonly counters: StoreCounters
@@ -263,7 +277,8 @@ export function buildSwarmStore(params: SwarmStoreParams): SwarmStore {
   }
   const swarm = proxy<SwarmState>(initialState(sim, params.paused))
   const counters: StoreCounters = { messageSeq: 0, snapshotsTaken: 0, snapshotIds: null }
-  return { swarm, display, runtime, counters, simThread }
+  const explore = proxy<ExploreState>({ filter: noFilter(), census: null, censusVersion: 0 })
+  return { swarm, explore, display, runtime, counters, simThread }
 }
 
 /** The displayed source (local sim, live feed or replay). */

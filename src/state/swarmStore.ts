@@ -35,12 +35,20 @@ import {
   buildSwarmStore,
   displayedSource,
   syncDerived,
+  type ExploreState,
   type HoverInfo,
   type SwarmStore,
   type SwarmStoreParams,
 } from './swarmState'
 
-export { displayedSource, syncDerived, DERIVED_SYNC_MS, type HoverInfo, type SwarmStore }
+export {
+  displayedSource,
+  syncDerived,
+  DERIVED_SYNC_MS,
+  type ExploreState,
+  type HoverInfo,
+  type SwarmStore,
+}
 export type { SwarmStoreParams }
 export { LINK_EVERY_LARGE } from './display'
 

@@ -17,6 +17,7 @@ import { StatusPanel } from './StatusPanel'
 import { TasksPanel } from './TasksPanel'
 import { installTestHook } from './testHook'
 import { startViewUrl } from './viewUrl'
+import { startCensus } from '../../state/census/censusRunner'
 import { ZoomControls } from './ZoomControls'
 import { visuallyHidden } from '../../ui/visuallyHidden'
 import { useSwarmStore } from '../../state/swarmStoreContext'
@@ -25,15 +26,21 @@ const Heading = styled.h1`
   ${visuallyHidden}
 `
 
+/** What runs while Swarm Core is shown: the test hook, the view in the URL, the census. */
+function useSwarmCoreRunning(): void {
+  const store = useSwarmStore()
+  useEffect(() => installTestHook(store), [store])
+  useEffect(() => startViewUrl(store), [store])
+  useEffect(() => startCensus(store), [store])
+}
+
 /**
  * Swarm Core (PRODUCT.md §2 main view): the scene behind the shell is the canvas; this page lays
  * the panels over it, plus the agent hover card and the agent detail modal.
  */
 export default function SwarmPage() {
-  const store = useSwarmStore()
   const layout = useSwarmLayout()
-  useEffect(() => installTestHook(store), [store])
-  useEffect(() => startViewUrl(store), [store])
+  useSwarmCoreRunning()
   return (
     <FeedConnectionProvider>
       <Heading>Swarm Core</Heading>
