@@ -17,6 +17,9 @@
  * bench/lib/thread-cpu.ts): the page's main thread, its workers, the GPU process, the rest of the
  * browser and the app's server. On a machine with few cores, what the sim worker takes comes out
  * of the rasteriser's share.
+ * 3. Exploring the swarm (BENCH_EXPLORE=0 skips it): at 100,000 and 1,000,000 agents, the whole page
+ *    with the minimap open and a filter on beside the same page with the minimap folded and no
+ *    filter, alternating, and the ratio of their main-thread ms per frame (target ≤ 1.1).
  * Then GPU picking's main-thread ms per pick while the pointer hovers the largest swarm (1,000,000
  * is left out of picking: 100,000 is the design's figure).
  * It prints figures; it does not pass or fail on them.
@@ -26,7 +29,7 @@
  * times over, pass after pass, its figures averaged and every pass's ratios printed; see
  * lib/passes.ts), BENCH_CANVAS=0 (skip table 2), BENCH_EXTRA
  * (appended to every URL: '&sim=main' measures the main-thread simulation for comparison),
- * BENCH_GPU=1 (use the machine's GPU: ANGLE's Vulkan backend, then its EGL and GL backends, the
+ * BENCH_EXPLORE_ROUNDS (2: table 3's alternations), BENCH_GPU=1 (use the machine's GPU: ANGLE's Vulkan backend, then its EGL and GL backends, the
  * first whose WebGL renderer is not a software one), BENCH_VIEWPORT ("1280x720"), BENCH_OUT (build
  * folder, default $TMPDIR/vpos-bench-render), BENCH_PORT (5199), BENCH_URL (measure a server that
  * is already running there, e.g. one started from a prebuilt bundle on a GPU machine: no build, no
@@ -35,7 +38,7 @@
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type CDPSession } from '@playwright/test'
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test'
 import { COMMON_ARGS, GPU_ARGS, SOFTWARE_RENDERER, SWIFTSHADER_ARGS } from './lib/gpu-args'
 import { baseRow, mergePasses, passRatios, type CaseFigures, type PageRows } from './lib/passes'
 import { startBench } from './lib/render-server'
@@ -61,6 +64,13 @@ const OUT = process.env.BENCH_OUT ?? join(tmpdir(), 'vpos-bench-render')
 const PORT = Number(process.env.BENCH_PORT ?? 5199)
 const ORIGIN = (process.env.BENCH_URL ?? `http://127.0.0.1:${PORT}`).replace(/\/+$/, '')
 const SEED = 1
+const EXPLORE = process.env.BENCH_EXPLORE !== '0'
+/** the filter table 3 turns on (URL parameters: the analyzers and collectors) */
+const EXPLORE_FILTER = 'type=analyzer,collector'
+const EXPLORE_ROUNDS = Math.max(1, Number(process.env.BENCH_EXPLORE_ROUNDS ?? 2))
+/** the minimap's fold and unfold buttons (src/pages/swarm/Minimap.tsx) */
+const MINIMAP_FOLD = /hide (the )?(overview|minimap)/i
+const MINIMAP_UNFOLD = /show (the )?(overview|minimap)/i
 
 interface CaseOptions {
   links?: boolean
@@ -68,6 +78,8 @@ interface CaseOptions {
   overlays?: boolean
   /** CPU throttling rate (1 = none) */
   throttle?: number
+  /** done on the opened page before the warm-up (a control pressed, as a user would) */
+  setup?: (page: Page) => Promise<void>
 }
 
 interface SceneStatsSnapshot {
@@ -100,7 +112,7 @@ const ONLY_CANVAS =
   "#root > *:not([data-testid='scene-slot']), body > *:not(#root) { display: none !important; }"
 
 async function openCase(browser: Browser, agents: number, opts: CaseOptions = {}) {
-  const { links = true, extra = '', overlays = false, throttle = 1 } = opts
+  const { links = true, extra = '', overlays = false, throttle = 1, setup } = opts
   const context = await browser.newContext({
     viewport: { width: VW, height: VH },
     deviceScaleFactor: 1,
@@ -115,6 +127,7 @@ async function openCase(browser: Browser, agents: number, opts: CaseOptions = {}
     timeout: 300_000,
   })
   if (!overlays) await page.addStyleTag({ content: ONLY_CANVAS })
+  if (setup) await setup(page)
   if (throttle !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle })
   await page.waitForTimeout(WARMUP_MS)
   return { context, page, cdp }
@@ -298,6 +311,46 @@ function table(title: string, rows: [number, CaseFigures | null, CaseFigures | n
   }
 }
 
+/** The minimap folded away, as a user who does not want it leaves it. */
+async function foldMinimap(page: Page): Promise<void> {
+  const fold = page.getByRole('button', { name: MINIMAP_FOLD })
+  await fold.click()
+  await page.getByRole('button', { name: MINIMAP_UNFOLD }).waitFor()
+}
+
+/**
+ * Table 3: exploring the swarm. The whole page (overlays visible, sim live) with the minimap open
+ * and a filter on (EXPLORE_FILTER: the census runs, the legend counts, the minimap draws its heat
+ * image and view, the agents' shader dims the non-matching ones) against the same page with the
+ * minimap folded and no filter, measured in alternation (without, with, without, with …) so the
+ * machine's drift falls on both alike.
+ */
+async function exploreTable(browser: Browser) {
+  const counts = AGENTS.filter((n) => n >= 100_000)
+  if (counts.length === 0) return
+  console.log(
+    `\nexploring: minimap open + filter ${EXPLORE_FILTER} vs minimap folded, no filter ` +
+      `(whole page, sim live, CPU 1×, ${EXPLORE_ROUNDS} alternating rounds)`,
+  )
+  console.log('   agents   ─── without ───    ──── with ────    main ms ratio   fps ratio')
+  console.log('              fps  main ms       fps  main ms')
+  for (const n of counts) {
+    const without: CaseFigures[] = []
+    const withIt: CaseFigures[] = []
+    for (let r = 0; r < EXPLORE_ROUNDS; r++) {
+      without.push(await measure(browser, n, { overlays: true, setup: foldMinimap }))
+      withIt.push(await measure(browser, n, { overlays: true, extra: `&${EXPLORE_FILTER}` }))
+    }
+    const a = mergePasses(without.map((f) => [[n, [f]]]))[0]![1][0]!
+    const b = mergePasses(withIt.map((f) => [[n, [f]]]))[0]![1][0]!
+    console.log(
+      `${pad(n.toLocaleString('en-US'), 9)} ${pad(fmt(a.fps, 1), 8)} ${pad(fmt(a.mainMs), 8)}  ` +
+        `${pad(fmt(b.fps, 1), 8)} ${pad(fmt(b.mainMs), 8)}    ${pad(fmt(b.mainMs / a.mainMs), 13)} ` +
+        `${pad(fmt(b.fps / a.fps), 11)}`,
+    )
+  }
+}
+
 /** SwiftShader, or with BENCH_GPU=1 the first of GPU_ARGS whose WebGL renderer is hardware. */
 async function launch(exe: string): Promise<Browser> {
   if (!GPU)
@@ -351,6 +404,7 @@ async function main() {
       }
       table(`the canvas alone (overlays hidden), full scene, agents drawn as ${mode}, CPU 1×`, rows)
     }
+    if (EXPLORE) await exploreTable(browser)
     const n = AGENTS.includes(PICK_AGENTS) ? PICK_AGENTS : Math.max(...AGENTS)
     console.log(`\npicking at ${n.toLocaleString('en-US')} agents (full scene, pointer moving):`)
     for (const [label, extra] of [

@@ -2,7 +2,7 @@
  * Finding an agent on Swarm Core (issue 32): the find box opens with `/`, Ctrl+K or its button,
  * lists the agents whose short name or id starts with what is typed (a combobox and its listbox),
  * and Enter or a click zooms the camera to the agent and opens its detail; Escape closes. Desktop,
- * portrait tablet and phone, on both feeds (playwright.config.ts live-feed project). The agent to
+ * portrait tablet and phone, on both feeds (playwright.config.ts live-feed project) and in a replay. The agent to
  * look for is read from the displayed swarm through the test hook (window.__vposSwarm); the rest is
  * typed, pressed and tapped.
  */
@@ -159,3 +159,29 @@ for (const [size, options] of [
     })
   })
 }
+
+test.describe('Swarm Core find agent (a replay)', () => {
+  test.use(DESKTOP)
+
+  test('a replayed snapshot is searched: Enter flies to its agent and opens it', async ({
+    page,
+  }) => {
+    await open(page)
+    const snapshots = page.getByRole('region', { name: 'Snapshots' })
+    await snapshots.getByRole('button', { name: 'Take snapshot' }).click()
+    await snapshots.getByRole('button', { name: 'Replay from Snapshot 1' }).click()
+    await expect(snapshots.getByRole('group', { name: 'Replay controls' })).toContainText(
+      'REPLAY 1 / 1',
+    )
+    // the agent is read from the displayed swarm: the replay's copy
+    const { id, far } = await target(page)
+    await page.keyboard.press('/')
+    await expect(combobox(page)).toBeFocused()
+    await page.keyboard.type(id.slice(0, 5))
+    await expect(
+      page.getByRole('option', { name: new RegExp(`AGENT ${id.slice(0, 5)}`, 'i') }),
+    ).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('Enter')
+    await expectFoundAgent(page, id, far)
+  })
+})
