@@ -4,7 +4,7 @@
  */
 
 /** The encodings this server produces on the fly, preferred first. */
-export const ON_THE_FLY_ENCODINGS = ['br', 'gzip'] as const
+const ON_THE_FLY_ENCODINGS = ['br', 'gzip'] as const
 export type OnTheFlyEncoding = (typeof ON_THE_FLY_ENCODINGS)[number]
 
 /** Each coding's q-value as the header gives it (`*` included), lower-cased. */
