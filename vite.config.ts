@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { precompress } from './scripts/precompress'
+import { precompress } from './scripts/precompress.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5001}`
 

@@ -64,15 +64,17 @@ export function precompressDir(dir: string): Precompressed[] {
     // the same millisecond with the same size would share it. Their mtimes are the source's plus
     // 1 and 2 ms, so each encoding of a file has its own ETag, and a rebuild of an unchanged file
     // keeps it.
-    const mtime = statSync(path).mtimeMs
+    // (Seconds as a float: the middle of the millisecond, so rounding cannot pull it back.)
+    const mtime = statSync(path).mtime.getTime()
+    const at = (ms: number) => (mtime + ms + 0.5) / 1000
     if (br.length < body.length) {
       writeFileSync(`${path}.br`, br)
-      utimesSync(`${path}.br`, new Date(), new Date(mtime + 1))
+      utimesSync(`${path}.br`, at(1), at(1))
       result.br = br.length
     }
     if (gz.length < body.length) {
       writeFileSync(`${path}.gz`, gz)
-      utimesSync(`${path}.gz`, new Date(), new Date(mtime + 2))
+      utimesSync(`${path}.gz`, at(2), at(2))
       result.gz = gz.length
     }
     out.push(result)
