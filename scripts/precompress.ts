@@ -64,9 +64,9 @@ export function precompressDir(dir: string): Precompressed[] {
     // the same millisecond with the same size would share it. Their mtimes are the source's plus
     // 1 and 2 ms, so each encoding of a file has its own ETag, and a rebuild of an unchanged file
     // keeps it.
-    // (Seconds as a float: the middle of the millisecond, so rounding cannot pull it back.)
+    // (Whole milliseconds: Node rounds a file's mtime to the nearest one for `stat.mtime`.)
     const mtime = statSync(path).mtime.getTime()
-    const at = (ms: number) => (mtime + ms + 0.5) / 1000
+    const at = (ms: number) => (mtime + ms) / 1000
     if (br.length < body.length) {
       writeFileSync(`${path}.br`, br)
       utimesSync(`${path}.br`, at(1), at(1))

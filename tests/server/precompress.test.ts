@@ -59,7 +59,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('precompressDir', () => {
-  it.each(FILES)('%s: siblings %s', (file, body, expected) => {
+  it.each(FILES)('%s', (file, body, expected) => {
     const path = join(dir, file)
     expect(existsSync(`${path}.br`)).toBe(expected)
     expect(existsSync(`${path}.gz`)).toBe(expected)
