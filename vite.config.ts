@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { precompress } from './scripts/precompress.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5001}`
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: a .br and a .gz beside every text asset, served by server/plugins/static.plugin.ts
+  plugins: [react(), precompress()],
   // CSP: tags get this placeholder nonce (plus a <meta property="csp-nonce"> that styled-components
   // reads); the server swaps in a fresh nonce per index.html response (server/plugins/security.plugin.ts).
   html: { cspNonce: 'VPOS_CSP_NONCE' },

@@ -11,6 +11,7 @@ import {
 import { routeContractPlugin } from './http/route-contract.plugin'
 import { HealthChecks } from './health/health-checks'
 import { chainPlugin } from './plugins/chain.plugin'
+import { compressionPlugin } from './plugins/compression.plugin'
 import { securityPlugin } from './plugins/security.plugin'
 import { staticPlugin } from './plugins/static.plugin'
 import { walletApiPlugin } from './plugins/api.plugin'
@@ -77,6 +78,7 @@ export async function buildApp(
 
   await app.register(routeContractPlugin)
   await app.register(securityPlugin)
+  await app.register(compressionPlugin)
   await app.register(chainPlugin)
   await app.register(healthRoutes)
   await app.register(walletApiPlugin, { chat })

@@ -33,17 +33,29 @@ export async function startBench(opts: ServeOptions): Promise<{ exe: string; sto
 async function startServer(opts: ServeOptions): Promise<ChildProcess | null> {
   if (process.env.BENCH_URL) return null
   const clientDir = join(opts.outDir, 'client')
+  await buildClient(opts.root, clientDir)
+  return serveClient(clientDir, opts)
+}
+
+/** `vite build` of the repository's client into `clientDir` (precompressed siblings included). */
+export async function buildClient(root: string, clientDir: string): Promise<void> {
   console.log(`building the client into ${clientDir} …`)
   const { build } = await import('vite')
   await build({
-    root: opts.root,
+    root,
     logLevel: 'warn',
     build: { outDir: clientDir, emptyOutDir: true, reportCompressedSize: false },
   })
-  return serve(clientDir, opts)
 }
 
-async function serve(clientDir: string, { root, port }: ServeOptions): Promise<ChildProcess> {
+/**
+ * The real server (production mode, SQLite in memory) serving `clientDir` on 127.0.0.1:`port`,
+ * once it answers /api/health; stop it with `process.kill(-child.pid)`.
+ */
+export async function serveClient(
+  clientDir: string,
+  { root, port }: { root: string; port: number },
+): Promise<ChildProcess> {
   const taken = await fetch(`http://127.0.0.1:${port}/api/health`).then(
     () => true,
     () => false,

@@ -6,6 +6,8 @@ import { API_PREFIX, apiPaths } from '../../src/contracts/apiPaths'
 import { CSP_NONCE_PLACEHOLDER } from './security.plugin'
 
 const HASHED_ASSET = /^\/assets\//
+/** The build's compressed siblings (scripts/precompress.ts): sent in their file's place, never by name. */
+const PRECOMPRESSED = /\.(br|gz)$/
 /** The server's own paths: a miss under them is a JSON 404, never the client's index.html. */
 const SERVER_PATHS = [API_PREFIX, apiPaths.feed.pattern]
 const notSpa = (url: string) => SERVER_PATHS.some((p) => url === p || url.startsWith(`${p}/`))
@@ -14,6 +16,12 @@ const notSpa = (url: string) => SERVER_PATHS.some((p) => url === p || url.starts
  * Serves the built client. Hashed assets get a year of immutable cache; index.html is revalidated.
  * Every other GET that is not /api or /ws falls back to index.html so the client router decides
  * (and shows its own 404 screen).
+ *
+ * A client that accepts brotli or gzip gets the build's `.br` / `.gz` sibling of a file
+ * (`preCompressed`: br first, then gzip, then the file itself; q=0 honoured), with the file's own
+ * Content-Type and cache headers, `Content-Encoding`, `Vary: Accept-Encoding` and the sibling's own
+ * length and ETag. index.html is not among them: it carries a per-response nonce, so the
+ * compression plugin compresses it on the fly.
  */
 export async function staticPlugin(app: FastifyInstance, opts: { clientDir: string }) {
   const root = resolve(opts.clientDir)
@@ -34,6 +42,10 @@ export async function staticPlugin(app: FastifyInstance, opts: { clientDir: stri
     root,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // One route per served file: not the siblings (sent in their file's place) nor index.html
+    // (sendIndex, with the request's nonce; served as a raw file it would carry the placeholder).
+    globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
     setHeaders(res, path) {
       if (HASHED_ASSET.test(path.slice(root.length).replaceAll('\\', '/'))) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable')
@@ -47,7 +59,12 @@ export async function staticPlugin(app: FastifyInstance, opts: { clientDir: stri
     const path = (req.params as { '*': string })['*']
     const file = resolve(root, path)
     if (file === index) return sendIndex(req, reply)
-    if (file.startsWith(root + '/') && existsSync(file) && !file.endsWith('/')) {
+    if (
+      file.startsWith(root + '/') &&
+      existsSync(file) &&
+      !file.endsWith('/') &&
+      !PRECOMPRESSED.test(file)
+    ) {
       return reply.sendFile(path)
     }
     if (notSpa(req.url)) return reply.code(404).send({ error: 'Not Found' })
