@@ -1,0 +1,199 @@
+/**
+ * Pure core of the overview minimap (docs/PRODUCT.md "Swarm Core (/), the main view": exploring the
+ * swarm; docs/ARCHITECTURE.md "Exploring the swarm"): where a world point lies on the map and back,
+ * the current view as a rectangle on it, the camera a press or a key asks for, and the heat image's
+ * colours from the census grid. No DOM, no store: Minimap.tsx wires these to the page.
+ */
+import { FAILING_COLOR } from '../../sim'
+import type { CensusGrid } from '../../sim/census'
+import type { World } from '../../sim'
+import type { CameraView, Point } from '../../scene/camera/camera'
+
+/** A size in CSS px (the map on the page, or the canvas). */
+export interface Size {
+  width: number
+  height: number
+}
+
+/** A rectangle in map CSS px from the map's top-left corner. */
+export interface MapRect {
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
+/** The view rectangle is never drawn smaller than this (CSS px), so it stays visible at zoom 5. */
+export const VIEW_RECT_MIN_PX = 4
+
+/** The map's CSS size for `world`: `maxWidth` wide, shorter if taller than `maxHeight`. */
+export function mapSize(world: World, maxWidth: number, maxHeight: number): Size {
+  const w = Math.max(world.width, 1)
+  const h = Math.max(world.height, 1)
+  const scale = Math.min(maxWidth / w, maxHeight / h)
+  return { width: Math.round(w * scale), height: Math.round(h * scale) }
+}
+
+/** The world point under map point (px, py), clamped to the world. */
+export function mapToWorld(map: Size, world: World, px: number, py: number): Point {
+  const fx = Math.min(1, Math.max(0, px / Math.max(map.width, 1)))
+  const fy = Math.min(1, Math.max(0, py / Math.max(map.height, 1)))
+  return { x: fx * world.width, y: fy * world.height }
+}
+
+/** The map point of world point (wx, wy) (not clamped). */
+export function worldToMap(map: Size, world: World, wx: number, wy: number): Point {
+  return {
+    x: (wx / Math.max(world.width, 1)) * map.width,
+    y: (wy / Math.max(world.height, 1)) * map.height,
+  }
+}
+
+/** The camera pan (offset from the world's centre) that centres the view on map point (px, py). */
+export function panForMapPoint(map: Size, world: World, px: number, py: number): Point {
+  const p = mapToWorld(map, world, px, py)
+  return { x: p.x - world.width / 2, y: p.y - world.height / 2 }
+}
+
+/**
+ * The part of the world the camera shows, as a rectangle on the map, clipped to the map (the view
+ * can be larger than the world, or off to one side) and at least VIEW_RECT_MIN_PX on each side.
+ */
+export function viewRect(view: CameraView, canvas: Size, world: World, map: Size): MapRect {
+  const zoom = view.zoom > 0 ? view.zoom : 1
+  const cx = world.width / 2 + view.x
+  const cy = world.height / 2 + view.y
+  const a = worldToMap(map, world, cx - canvas.width / 2 / zoom, cy - canvas.height / 2 / zoom)
+  const b = worldToMap(map, world, cx + canvas.width / 2 / zoom, cy + canvas.height / 2 / zoom)
+  const [left, width] = clipSpan(a.x, b.x, map.width)
+  const [top, height] = clipSpan(a.y, b.y, map.height)
+  return { left, top, width, height }
+}
+
+/** [start, length] of the span from..to clipped to [0, size], at least VIEW_RECT_MIN_PX long. */
+function clipSpan(from: number, to: number, size: number): [number, number] {
+  const min = Math.min(VIEW_RECT_MIN_PX, size)
+  const lo = Math.max(0, Math.min(size, from))
+  const hi = Math.max(0, Math.min(size, to))
+  if (hi - lo >= min) return [lo, hi - lo]
+  const mid = Math.max(min / 2, Math.min(size - min / 2, (lo + hi) / 2))
+  return [mid - min / 2, min]
+}
+
+/** Arrow keys move the view by this fraction of the world's longer side (Shift: 4×). */
+export const MAP_KEY_STEP = 1 / 32
+
+/**
+ * The pan after key `key` on the map (arrows move, Home recentres on the world), or null when the
+ * key does nothing. The new centre stays within the world.
+ */
+export function panForKey(
+  key: string,
+  shift: boolean,
+  view: CameraView,
+  world: World,
+): Point | null {
+  if (key === 'Home') return { x: 0, y: 0 }
+  const d: Record<string, [number, number]> = {
+    ArrowLeft: [-1, 0],
+    ArrowRight: [1, 0],
+    ArrowUp: [0, -1],
+    ArrowDown: [0, 1],
+  }
+  const dir = d[key]
+  if (!dir) return null
+  const step = Math.max(world.width, world.height) * MAP_KEY_STEP * (shift ? 4 : 1)
+  const hw = world.width / 2
+  const hh = world.height / 2
+  return {
+    x: Math.max(-hw, Math.min(hw, view.x + dir[0] * step)),
+    y: Math.max(-hh, Math.min(hh, view.y + dir[1] * step)),
+  }
+}
+
+/** Heat ramp of the density, dark teal → accent → near white (0xRRGGBB at t = 0, 0.6, 1). */
+const RAMP: readonly [number, number][] = [
+  [0, 0x0a4a52],
+  [0.6, 0x00f0c8],
+  [1, 0xeafffb],
+]
+/** The dimmest a cell with one agent is drawn (fraction of the ramp), so a lone agent shows. */
+const MIN_HEAT = 0.3
+/** Cells with no matching agent under a filter: this fraction of their colour and opacity. */
+export const DIM_FACTOR = 0.3
+
+function rgbOf(c: number): [number, number, number] {
+  return [(c >> 16) & 255, (c >> 8) & 255, c & 255]
+}
+
+/** The ramp colour at t ∈ [0, 1]. */
+export function rampColor(t: number): [number, number, number] {
+  const u = Math.max(0, Math.min(1, t))
+  for (let i = 1; i < RAMP.length; i++) {
+    const [t1, c1] = RAMP[i]!
+    if (u <= t1) {
+      const [t0, c0] = RAMP[i - 1]!
+      const k = (u - t0) / (t1 - t0)
+      const a = rgbOf(c0)
+      const b = rgbOf(c1)
+      return [0, 1, 2].map((j) => Math.round(a[j]! + (b[j]! - a[j]!) * k)) as [
+        number,
+        number,
+        number,
+      ]
+    }
+  }
+  return rgbOf(RAMP[RAMP.length - 1]![1])
+}
+
+/**
+ * Heat of a cell with `n` agents when the fullest cell has `max`: log-scaled, so a cell of one
+ * agent is visible (≥ MIN_HEAT) and a million agents do not push every cell to the top. 0 if empty.
+ */
+export function heat(n: number, max: number): number {
+  if (n <= 0 || max <= 0) return 0
+  if (max <= 1) return 1
+  return MIN_HEAT + (1 - MIN_HEAT) * (Math.log(n) / Math.log(max))
+}
+
+const FAILING_RGB = rgbOf(FAILING_COLOR)
+
+/**
+ * Paint the census grid into `out` (RGBA, cols × rows × 4, row-major like the grid): density on the
+ * heat ramp, cells with failing agents in the failing red, and with a filter on the matching density
+ * bright and cells with no match dim. Empty cells are transparent.
+ */
+export function paintHeat(grid: CensusGrid, filterOn: boolean, out: Uint8ClampedArray): void {
+  const { all, failing, matching } = grid
+  const cells = grid.cols * grid.rows
+  const counts = filterOn ? matching : all
+  let max = 0
+  let maxAll = 0
+  for (let i = 0; i < cells; i++) {
+    if (counts[i]! > max) max = counts[i]!
+    if (all[i]! > maxAll) maxAll = all[i]!
+  }
+  for (let i = 0; i < cells; i++) {
+    const o = i * 4
+    const n = all[i]!
+    if (n === 0) {
+      out[o] = out[o + 1] = out[o + 2] = out[o + 3] = 0
+      continue
+    }
+    const lit = !filterOn || matching[i]! > 0
+    const t = lit ? heat(counts[i]!, max) : heat(n, maxAll)
+    let [r, g, b] = rampColor(t)
+    let alpha = 255
+    if (failing[i]! > 0) [r, g, b] = FAILING_RGB
+    if (!lit) {
+      r = Math.round(r * DIM_FACTOR)
+      g = Math.round(g * DIM_FACTOR)
+      b = Math.round(b * DIM_FACTOR)
+      alpha = Math.round(255 * 0.6)
+    }
+    out[o] = r
+    out[o + 1] = g
+    out[o + 2] = b
+    out[o + 3] = alpha
+  }
+}
