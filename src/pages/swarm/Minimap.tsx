@@ -45,8 +45,10 @@ const ViewRect = styled.div`
   left: 0;
   top: 0;
   border: 1px solid ${(p) => p.theme.color.accent};
-  background: rgba(0, 240, 200, 0.1);
-  box-shadow: 0 0 6px rgba(0, 240, 200, 0.5);
+  background: rgba(0, 240, 200, 0.12);
+  box-shadow:
+    0 0 0 1px rgba(0, 0, 0, 0.7),
+    0 0 6px rgba(0, 240, 200, 0.6);
   pointer-events: none;
 `
 const Caption = styled.p`

@@ -133,20 +133,22 @@ describe('panForKey', () => {
   })
 })
 
-describe('heat: log-scaled density', () => {
+describe('heat: log-scaled density around the mean of the occupied cells', () => {
   it.each([
-    [0, 10, 0],
-    [1, 1, 1],
-    [1, 1_000_000, 0.3],
-    [1000, 1_000_000, 0.65],
-    [1_000_000, 1_000_000, 1],
-  ])('%d agents when the fullest cell has %d → %d', (n, max, want) => {
-    expect(heat(n, max)).toBeCloseTo(want, 6)
+    ['empty', 0, 5, 10, 0],
+    ['a lone agent in a sparse swarm: the mean', 1, 1, 1, 0.55],
+    ['one agent where the mean is 100', 1, 100, 1000, 0.3],
+    ['the mean', 100, 100, 1000, 0.55],
+    ['halfway (log) from the mean to the max', 1000, 100, 10_000, 0.775],
+    ['the fullest cell', 10_000, 100, 10_000, 1],
+    ['a uniform dense swarm (max = mean) stays mid-ramp', 110, 110, 110, 0.55],
+  ])('%s', (_, n, mean, max, want) => {
+    expect(heat(n, mean, max)).toBeCloseTo(want, 6)
   })
   it('rises with the count and a lone agent is always visible', () => {
     let prev = 0
     for (const n of [1, 2, 10, 100, 1000, 5000]) {
-      const h = heat(n, 5000)
+      const h = heat(n, 100, 5000)
       expect(h).toBeGreaterThan(prev)
       expect(h).toBeGreaterThanOrEqual(0.3)
       prev = h
@@ -178,10 +180,13 @@ function paint(g: CensusGrid, filterOn: boolean): number[][] {
 describe('paintHeat', () => {
   const red = [(FAILING_COLOR >> 16) & 255, (FAILING_COLOR >> 8) & 255, FAILING_COLOR & 255]
   it('empty cells are transparent; occupied cells opaque on the ramp', () => {
-    const [empty, one, many] = paint(grid([0, 1, 1_000_000], [0, 0, 0]), false)
+    const [empty, one, many] = paint(grid([0, 1, 1_000_000, 1000], [0, 0, 0, 0]), false)
     expect(empty).toEqual([0, 0, 0, 0])
-    expect(one).toEqual([...rampColor(0.3), 255])
+    expect(one![3]).toBe(255)
     expect(many).toEqual([...rampColor(1), 255])
+    expect(one!.slice(0, 3).reduce((a, b) => a + b)).toBeLessThan(
+      many!.slice(0, 3).reduce((a, b) => a + b),
+    )
   })
   it('cells with a failing agent are the failing red', () => {
     const [ok, bad] = paint(grid([5, 5], [0, 1]), false)
@@ -190,9 +195,9 @@ describe('paintHeat', () => {
   })
   it('with a filter on: matching density bright, the rest dim', () => {
     const [match, none, failingNone] = paint(grid([10, 10, 10], [0, 0, 1], [4, 0, 0]), true)
-    expect(match).toEqual([...rampColor(1), 255]) // the fullest matching cell
-    const bright = rampColor(1)
-    expect(none!.slice(0, 3)).toEqual(bright.map((c) => Math.round(c * DIM_FACTOR)))
+    expect(match).toEqual([...rampColor(0.55), 255]) // the only (so the mean) matching cell
+    const uniform = rampColor(0.55)
+    expect(none!.slice(0, 3)).toEqual(uniform.map((c) => Math.round(c * DIM_FACTOR)))
     expect(none![3]).toBeLessThan(255)
     expect(failingNone!.slice(0, 3)).toEqual(red.map((c) => Math.round(c * DIM_FACTOR)))
   })

@@ -111,14 +111,20 @@ export function panForKey(
   }
 }
 
-/** Heat ramp of the density, dark teal → accent → near white (0xRRGGBB at t = 0, 0.6, 1). */
+/**
+ * Heat ramp of the density (0xRRGGBB at t = 0, 0.6, 1): deep blue → blue → pale blue. Its top stays
+ * well below white and off the accent teal, so a dense uniform swarm (1,000,000 agents fill every
+ * cell) still leaves the accent view rectangle and the failing red plain to see.
+ */
 const RAMP: readonly [number, number][] = [
-  [0, 0x0a4a52],
-  [0.6, 0x00f0c8],
-  [1, 0xeafffb],
+  [0, 0x123a66],
+  [0.6, 0x2f78c8],
+  [1, 0x8cc4ff],
 ]
 /** The dimmest a cell with one agent is drawn (fraction of the ramp), so a lone agent shows. */
 const MIN_HEAT = 0.3
+/** Where a cell of the mean density sits on the ramp. */
+const MEAN_HEAT = 0.55
 /** Cells with no matching agent under a filter: this fraction of their colour and opacity. */
 export const DIM_FACTOR = 0.3
 
@@ -147,13 +153,34 @@ export function rampColor(t: number): [number, number, number] {
 }
 
 /**
- * Heat of a cell with `n` agents when the fullest cell has `max`: log-scaled, so a cell of one
- * agent is visible (≥ MIN_HEAT) and a million agents do not push every cell to the top. 0 if empty.
+ * Heat of a cell with `n` agents, on a log scale around the mean of the occupied cells: the mean sits
+ * at MEAN_HEAT, the fullest cell at 1, a cell of one agent at MIN_HEAT or above. So a lone agent is
+ * visible and a dense swarm (1,000,000 agents: ~100 in every cell) does not turn the whole map to
+ * the top of the ramp; its denser and sparser parts still show. 0 if empty.
  */
-export function heat(n: number, max: number): number {
-  if (n <= 0 || max <= 0) return 0
-  if (max <= 1) return 1
-  return MIN_HEAT + (1 - MIN_HEAT) * (Math.log(n) / Math.log(max))
+export function heat(n: number, mean: number, max: number): number {
+  if (n <= 0) return 0
+  if (n <= mean) {
+    if (mean <= 1) return MEAN_HEAT
+    return MIN_HEAT + (MEAN_HEAT - MIN_HEAT) * (Math.log(n) / Math.log(mean))
+  }
+  if (max <= mean) return MEAN_HEAT
+  return Math.min(1, MEAN_HEAT + (1 - MEAN_HEAT) * (Math.log(n / mean) / Math.log(max / mean)))
+}
+
+/** Mean and max of the non-zero counts. */
+function occupied(counts: Uint32Array, cells: number): { mean: number; max: number } {
+  let max = 0
+  let sum = 0
+  let n = 0
+  for (let i = 0; i < cells; i++) {
+    const c = counts[i]!
+    if (c === 0) continue
+    if (c > max) max = c
+    sum += c
+    n++
+  }
+  return { mean: n > 0 ? sum / n : 0, max }
 }
 
 const FAILING_RGB = rgbOf(FAILING_COLOR)
@@ -167,12 +194,8 @@ export function paintHeat(grid: CensusGrid, filterOn: boolean, out: Uint8Clamped
   const { all, failing, matching } = grid
   const cells = grid.cols * grid.rows
   const counts = filterOn ? matching : all
-  let max = 0
-  let maxAll = 0
-  for (let i = 0; i < cells; i++) {
-    if (counts[i]! > max) max = counts[i]!
-    if (all[i]! > maxAll) maxAll = all[i]!
-  }
+  const lit = occupied(counts, cells)
+  const dim = filterOn ? occupied(all, cells) : lit
   for (let i = 0; i < cells; i++) {
     const o = i * 4
     const n = all[i]!
@@ -180,12 +203,12 @@ export function paintHeat(grid: CensusGrid, filterOn: boolean, out: Uint8Clamped
       out[o] = out[o + 1] = out[o + 2] = out[o + 3] = 0
       continue
     }
-    const lit = !filterOn || matching[i]! > 0
-    const t = lit ? heat(counts[i]!, max) : heat(n, maxAll)
+    const bright = !filterOn || matching[i]! > 0
+    const t = bright ? heat(counts[i]!, lit.mean, lit.max) : heat(n, dim.mean, dim.max)
     let [r, g, b] = rampColor(t)
     let alpha = 255
     if (failing[i]! > 0) [r, g, b] = FAILING_RGB
-    if (!lit) {
+    if (!bright) {
       r = Math.round(r * DIM_FACTOR)
       g = Math.round(g * DIM_FACTOR)
       b = Math.round(b * DIM_FACTOR)
