@@ -188,13 +188,30 @@ describe('paintHeat', () => {
       many!.slice(0, 3).reduce((a, b) => a + b),
     )
   })
-  it('cells with a failing agent are the failing red', () => {
-    const [ok, bad] = paint(grid([5, 5], [0, 1]), false)
+  it('cells with a failing agent are the failing red, with a fainter red halo around them', () => {
+    const [ok, halo, bad, halo2, empty] = paint(grid([5, 5, 5, 0, 0], [0, 0, 1, 0, 0]), false)
     expect(ok!.slice(0, 3)).not.toEqual(red)
     expect(bad).toEqual([...red, 255])
+    for (const h of [halo, halo2]) expect(h).toEqual([...red, 170])
+    expect(empty).toEqual([0, 0, 0, 0])
+  })
+  it('the halo reaches the diagonal neighbours in a 2-D grid', () => {
+    const g: CensusGrid = {
+      cols: 3,
+      rows: 3,
+      all: Uint32Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]),
+      failing: Uint32Array.from([0, 0, 0, 0, 1, 0, 0, 0, 0]),
+      matching: Uint32Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]),
+    }
+    const out = new Uint8ClampedArray(36)
+    paintHeat(g, false, out)
+    for (let i = 0; i < 9; i++) expect(out[i * 4 + 3]).toBe(i === 4 ? 255 : 170)
   })
   it('with a filter on: matching density bright, the rest dim', () => {
-    const [match, none, failingNone] = paint(grid([10, 10, 10], [0, 0, 1], [4, 0, 0]), true)
+    const [match, none, , , failingNone] = paint(
+      grid([10, 10, 0, 0, 10], [0, 0, 0, 0, 1], [4, 0, 0, 0, 0]),
+      true,
+    )
     expect(match).toEqual([...rampColor(0.55), 255]) // the only (so the mean) matching cell
     const uniform = rampColor(0.55)
     expect(none!.slice(0, 3)).toEqual(uniform.map((c) => Math.round(c * DIM_FACTOR)))

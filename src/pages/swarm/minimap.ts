@@ -219,4 +219,36 @@ export function paintHeat(grid: CensusGrid, filterOn: boolean, out: Uint8Clamped
     out[o + 2] = b
     out[o + 3] = alpha
   }
+  haloFailing(grid, out)
+}
+
+/** Opacity of the halo around a failing cell. */
+const HALO_ALPHA = 170
+
+/**
+ * A cell is ~1.6 CSS px on the map: one failing agent alone would be a speck. Each failing cell's
+ * eight neighbours (those without failing agents of their own) take its red, a little transparent,
+ * so a failure reads as a small red blot at any swarm size.
+ */
+function haloFailing(grid: CensusGrid, out: Uint8ClampedArray): void {
+  const { cols, rows, failing } = grid
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) {
+      const i = col + row * cols
+      if (failing[i] === 0) continue
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const c = col + dx
+          const r = row + dy
+          if (c < 0 || r < 0 || c >= cols || r >= rows) continue
+          const n = c + r * cols
+          if (failing[n]! > 0) continue
+          out[n * 4] = out[i * 4]!
+          out[n * 4 + 1] = out[i * 4 + 1]!
+          out[n * 4 + 2] = out[i * 4 + 2]!
+          out[n * 4 + 3] = Math.min(HALO_ALPHA, out[i * 4 + 3]!)
+        }
+      }
+    }
+  }
 }
