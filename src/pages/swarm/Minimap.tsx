@@ -118,7 +118,7 @@ function useViewRect(size: Size, world: { width: number; height: number }) {
  * The map itself: the census's heat image, the view rectangle, press/drag to move the camera there,
  * arrow keys to move it and Home to recentre (ARCHITECTURE.md "Exploring the swarm").
  */
-export function OverviewMap({ maxWidth, maxHeight }: { maxWidth: number; maxHeight: number }) {
+function OverviewMap({ maxWidth, maxHeight }: { maxWidth: number; maxHeight: number }) {
   const store = useSwarmStore()
   const { width, height } = useSnapshot(store.swarm).world
   const { censusVersion, census } = useSnapshot(store.explore)

@@ -81,7 +81,7 @@ function clipSpan(from: number, to: number, size: number): [number, number] {
 }
 
 /** Arrow keys move the view by this fraction of the world's longer side (Shift: 4×). */
-export const MAP_KEY_STEP = 1 / 32
+const MAP_KEY_STEP = 1 / 32
 
 /**
  * The pan after key `key` on the map (arrows move, Home recentres on the world), or null when the
