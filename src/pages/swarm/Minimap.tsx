@@ -95,10 +95,14 @@ function drawCensus(store: SwarmStore, el: HTMLCanvasElement): void {
 function useViewRect(size: Size, world: { width: number; height: number }) {
   const rect = useRef<HTMLDivElement>(null)
   useEffect(() => {
+    let last = ''
     const place = () => {
       const el = rect.current
       if (!el) return
       const r = viewRect(camera, canvasSize(), world, size)
+      const key = `${r.left}/${r.top}/${r.width}/${r.height}`
+      if (key === last) return // e.g. a view clipped at the map's edge that moved further out
+      last = key
       el.style.transform = `translate(${r.left}px, ${r.top}px)`
       el.style.width = `${r.width}px`
       el.style.height = `${r.height}px`
@@ -122,7 +126,7 @@ function OverviewMap({ maxWidth, maxHeight }: { maxWidth: number; maxHeight: num
   const store = useSwarmStore()
   const { width, height } = useSnapshot(store.swarm).world
   const { censusVersion, census } = useSnapshot(store.explore)
-  const world = useRefStable(width, height)
+  const world = useWorld(width, height)
   const size = useSizeStable(mapSize(world, maxWidth, maxHeight))
   const heat = useRef<HTMLCanvasElement>(null)
   const rect = useViewRect(size, world)
@@ -184,7 +188,7 @@ function OverviewMap({ maxWidth, maxHeight }: { maxWidth: number; maxHeight: num
         <ViewRect ref={rect} data-testid="minimap-view" />
       </MapBox>
       <Caption id={descId}>
-        {count.toLocaleString('en-US')} agents
+        {count.toLocaleString('en-US')} {count === 1 ? 'agent' : 'agents'}
         {failing > 0 && (
           <>
             {' · '}
@@ -201,7 +205,7 @@ function OverviewMap({ maxWidth, maxHeight }: { maxWidth: number; maxHeight: num
 }
 
 /** The same world object while its size is the same (effects key on it). */
-function useRefStable(width: number, height: number) {
+function useWorld(width: number, height: number) {
   const [world, setWorld] = useState({ width, height })
   if (world.width !== width || world.height !== height) setWorld({ width, height })
   return world

@@ -179,9 +179,13 @@ function paint(g: CensusGrid, filterOn: boolean): number[][] {
 
 describe('paintHeat', () => {
   const red = [(FAILING_COLOR >> 16) & 255, (FAILING_COLOR >> 8) & 255, FAILING_COLOR & 255]
-  it('empty cells are transparent; occupied cells opaque on the ramp', () => {
-    const [empty, one, many] = paint(grid([0, 1, 1_000_000, 1000], [0, 0, 0, 0]), false)
+  it('empty cells are transparent, or a faint edge beside an occupied one; occupied cells opaque on the ramp', () => {
+    const [edge, one, many, , , empty] = paint(
+      grid([0, 1, 1_000_000, 1000, 0, 0], [0, 0, 0, 0, 0, 0]),
+      false,
+    )
     expect(empty).toEqual([0, 0, 0, 0])
+    expect(edge).toEqual([...one!.slice(0, 3), 110])
     expect(one![3]).toBe(255)
     expect(many).toEqual([...rampColor(1), 255])
     expect(one!.slice(0, 3).reduce((a, b) => a + b)).toBeLessThan(
@@ -189,7 +193,10 @@ describe('paintHeat', () => {
     )
   })
   it('cells with a failing agent are the failing red, with a fainter red halo around them', () => {
-    const [ok, halo, bad, halo2, empty] = paint(grid([5, 5, 5, 0, 0], [0, 0, 1, 0, 0]), false)
+    const [ok, halo, bad, halo2, , empty] = paint(
+      grid([5, 5, 5, 0, 0, 0], [0, 0, 1, 0, 0, 0]),
+      false,
+    )
     expect(ok!.slice(0, 3)).not.toEqual(red)
     expect(bad).toEqual([...red, 255])
     for (const h of [halo, halo2]) expect(h).toEqual([...red, 170])

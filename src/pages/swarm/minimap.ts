@@ -219,7 +219,41 @@ export function paintHeat(grid: CensusGrid, filterOn: boolean, out: Uint8Clamped
     out[o + 2] = b
     out[o + 3] = alpha
   }
+  haloAgents(grid, out)
   haloFailing(grid, out)
+}
+
+/** Opacity of the soft edge an empty cell takes from an occupied neighbour. */
+const EDGE_ALPHA = 110
+
+/**
+ * A cell is ~1.6 CSS px on the map, so a lone agent would be a speck: each empty cell next to an
+ * occupied one takes the fullest neighbour's colour, faintly. Dense swarms have few empty cells and
+ * look the same; sparse ones read as soft blots.
+ */
+function haloAgents(grid: CensusGrid, out: Uint8ClampedArray): void {
+  const { cols, rows, all } = grid
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) {
+      const i = col + row * cols
+      if (all[i]! > 0) continue
+      let best = -1
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const c = col + dx
+          const r = row + dy
+          if (c < 0 || r < 0 || c >= cols || r >= rows) continue
+          const n = c + r * cols
+          if (all[n]! > 0 && (best < 0 || all[n]! > all[best]!)) best = n
+        }
+      }
+      if (best < 0) continue
+      out[i * 4] = out[best * 4]!
+      out[i * 4 + 1] = out[best * 4 + 1]!
+      out[i * 4 + 2] = out[best * 4 + 2]!
+      out[i * 4 + 3] = Math.min(EDGE_ALPHA, out[best * 4 + 3]!)
+    }
+  }
 }
 
 /** Opacity of the halo around a failing cell. */
