@@ -7,6 +7,7 @@
  * live-feed project). The camera and the world are read from the test hook (window.__vposSwarm);
  * every move is real mouse, touch or keyboard input.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { type Locator, type Page, expect, test } from '@playwright/test'
 import { DESKTOP, PHONE, feedSource, open } from './swarmFixtures'
 
@@ -139,6 +140,9 @@ for (const [size, options, touch] of [
       await expectCameraNear(page, to.pan, to.tolerance)
       expect((await viewOf(page)).zoom).toBe(2)
       await expectRectMatchesCamera(page)
+      // the map and its button are labelled, described and readable (axe)
+      const scan = await new AxeBuilder({ page }).include('[data-testid="minimap-panel"]').analyze()
+      expect(scan.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
       await page.screenshot({ path: `/tmp/minimap-${size}-${feedSource()}.png` })
     })
 
