@@ -132,14 +132,13 @@ function rgbOf(c: number): [number, number, number] {
   return [(c >> 16) & 255, (c >> 8) & 255, c & 255]
 }
 
-/** The ramp colour at t ∈ [0, 1]. */
-export function rampColor(t: number): [number, number, number] {
-  const u = Math.max(0, Math.min(1, t))
+/** The ramp at t ∈ [0, 1] (exact). */
+function rampAt(t: number): [number, number, number] {
   for (let i = 1; i < RAMP.length; i++) {
     const [t1, c1] = RAMP[i]!
-    if (u <= t1) {
+    if (t <= t1) {
       const [t0, c0] = RAMP[i - 1]!
-      const k = (u - t0) / (t1 - t0)
+      const k = (t - t0) / (t1 - t0)
       const a = rgbOf(c0)
       const b = rgbOf(c1)
       return [0, 1, 2].map((j) => Math.round(a[j]! + (b[j]! - a[j]!) * k)) as [
@@ -150,6 +149,27 @@ export function rampColor(t: number): [number, number, number] {
     }
   }
   return rgbOf(RAMP[RAMP.length - 1]![1])
+}
+
+/** The ramp in 256 steps (RGB triples), built on first use: paintHeat looks colours up. */
+let rampTable: Uint8Array | null = null
+function ramp(): Uint8Array {
+  if (rampTable) return rampTable
+  rampTable = new Uint8Array(256 * 3)
+  for (let k = 0; k < 256; k++) rampTable.set(rampAt(k / 255), k * 3)
+  return rampTable
+}
+
+/** Index into the ramp table of t ∈ [0, 1]. */
+function rampIndex(t: number): number {
+  return Math.round(Math.max(0, Math.min(1, t)) * 255) * 3
+}
+
+/** The ramp colour at t ∈ [0, 1] (in 256 steps, as the map draws it). */
+export function rampColor(t: number): [number, number, number] {
+  const table = ramp()
+  const k = rampIndex(t)
+  return [table[k]!, table[k + 1]!, table[k + 2]!]
 }
 
 /**
@@ -196,6 +216,7 @@ export function paintHeat(grid: CensusGrid, filterOn: boolean, out: Uint8Clamped
   const counts = filterOn ? matching : all
   const lit = occupied(counts, cells)
   const dim = filterOn ? occupied(all, cells) : lit
+  const table = ramp()
   for (let i = 0; i < cells; i++) {
     const o = i * 4
     const n = all[i]!
@@ -205,9 +226,12 @@ export function paintHeat(grid: CensusGrid, filterOn: boolean, out: Uint8Clamped
     }
     const bright = !filterOn || matching[i]! > 0
     const t = bright ? heat(counts[i]!, lit.mean, lit.max) : heat(n, dim.mean, dim.max)
-    let [r, g, b] = rampColor(t)
+    const k = rampIndex(t)
+    const fail = failing[i]! > 0
+    let r = fail ? FAILING_RGB[0] : table[k]!
+    let g = fail ? FAILING_RGB[1] : table[k + 1]!
+    let b = fail ? FAILING_RGB[2] : table[k + 2]!
     let alpha = 255
-    if (failing[i]! > 0) [r, g, b] = FAILING_RGB
     if (!bright) {
       r = Math.round(r * DIM_FACTOR)
       g = Math.round(g * DIM_FACTOR)
