@@ -63,6 +63,10 @@ const Caption = styled.p`
     color: ${(p) => p.theme.color.red};
     font-weight: normal;
   }
+  em {
+    color: ${(p) => p.theme.color.accent};
+    font-style: normal;
+  }
 `
 const Hidden = styled.span`
   ${visuallyHidden}
@@ -125,7 +129,7 @@ function useViewRect(size: Size, world: { width: number; height: number }) {
 function OverviewMap({ maxWidth, maxHeight }: { maxWidth: number; maxHeight: number }) {
   const store = useSwarmStore()
   const { width, height } = useSnapshot(store.swarm).world
-  const { censusVersion, census } = useSnapshot(store.explore)
+  const { censusVersion, census, filter } = useSnapshot(store.explore)
   const world = useWorld(width, height)
   const size = useSizeStable(mapSize(world, maxWidth, maxHeight))
   const heat = useRef<HTMLCanvasElement>(null)
@@ -168,6 +172,7 @@ function OverviewMap({ maxWidth, maxHeight }: { maxWidth: number; maxHeight: num
 
   const count = census?.count ?? 0
   const failing = census?.failing ?? 0
+  const matching = census && filterActive(filter) ? census.matching : null
   return (
     <>
       <MapBox
@@ -187,20 +192,37 @@ function OverviewMap({ maxWidth, maxHeight }: { maxWidth: number; maxHeight: num
         <Heat ref={heat} data-testid="minimap-heat" data-census={censusVersion} />
         <ViewRect ref={rect} data-testid="minimap-view" />
       </MapBox>
-      <Caption id={descId}>
-        {count.toLocaleString('en-US')} {count === 1 ? 'agent' : 'agents'}
-        {failing > 0 && (
-          <>
-            {' · '}
-            <strong>{failing.toLocaleString('en-US')} failing</strong>
-          </>
-        )}
-        <Hidden>
-          . The rectangle is the view. Press or drag on the map to move there; arrow keys move the
-          view, Shift with an arrow moves farther, Home recentres.
-        </Hidden>
-      </Caption>
+      <MapCaption id={descId} count={count} failing={failing} matching={matching} />
     </>
+  )
+}
+
+const n = (v: number) => v.toLocaleString('en-US')
+
+/** What the map shows in words: the count, the filter's matches when one is on, the failing. */
+function MapCaption(p: { id: string; count: number; failing: number; matching: number | null }) {
+  return (
+    <Caption id={p.id} data-testid="minimap-caption">
+      {n(p.count)} {p.count === 1 ? 'agent' : 'agents'}
+      {p.matching !== null && (
+        <>
+          {' · '}
+          <em>{n(p.matching)} matching</em>
+        </>
+      )}
+      {p.failing > 0 && (
+        <>
+          {' · '}
+          <strong>{n(p.failing)} failing</strong>
+        </>
+      )}
+      <Hidden>
+        . The rectangle is the view; bright cells hold many agents
+        {p.matching !== null ? ', dim ones only agents outside the filter' : ''}, red ones failing
+        agents. Press or drag on the map to move there; arrow keys move the view, Shift with an
+        arrow moves farther, Home recentres.
+      </Hidden>
+    </Caption>
   )
 }
 
