@@ -77,17 +77,22 @@ function canvasSize(): Size {
   return { width: window.innerWidth, height: window.innerHeight }
 }
 
+/** The image each canvas last drew into, reused while the grid keeps its size. */
+const images = new WeakMap<HTMLCanvasElement, ImageData>()
+
 /** Draw the newest census into `el` (one pixel per cell; CSS scales it up). */
 function drawCensus(store: SwarmStore, el: HTMLCanvasElement): void {
   const census = store.explore.census
   const ctx = el.getContext('2d')
   if (!census || !ctx) return
   const { cols, rows } = census.grid
-  if (el.width !== cols || el.height !== rows) {
+  let image = images.get(el)
+  if (!image || image.width !== cols || image.height !== rows) {
     el.width = cols
     el.height = rows
+    image = ctx.createImageData(cols, rows)
+    images.set(el, image)
   }
-  const image = ctx.createImageData(cols, rows)
   paintHeat(census.grid, filterActive(store.explore.filter), image.data)
   ctx.putImageData(image, 0, 0)
 }
