@@ -225,3 +225,21 @@ for (const [size, options, touch] of [
     })
   })
 }
+
+test.describe('Swarm Core minimap at 100,000 agents', () => {
+  test.use(DESKTOP)
+
+  test('the census comes from the worker and a click still moves the camera there', async ({
+    page,
+  }) => {
+    test.skip(feedSource() === 'live', 'the server sets the live swarm’s size')
+    await open(page, '/?boot=0&seed=11&paused=1&feed=sim&e2e=1&agents=100000')
+    await expect(page.getByTestId('minimap-caption')).toContainText('100,000 agents', {
+      timeout: 30_000,
+    })
+    const to = await mapPoint(minimap(page), page, 0.15, 0.85)
+    await page.mouse.click(to.page.x, to.page.y)
+    await expectCameraNear(page, to.pan, to.tolerance)
+    await expectRectMatchesCamera(page)
+  })
+})
