@@ -29,3 +29,39 @@ for (const [name, viewport] of TABLET_CASES) {
     })
   })
 }
+
+/**
+ * Golden cases of the overview minimap (issue 32): its panel alone (desktop) and the dock's map
+ * (phone, shown by the MAP button), seeded and paused with one agent failing, after the census
+ * the paused clock lets through — so the heat image, the failing red cell and the view rectangle
+ * are pinned, not the scene around them.
+ */
+const MINIMAP_CASES = [
+  ['minimap-desktop', { viewport: { width: 1440, height: 900 } }],
+  ['minimap-phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+] as const
+
+for (const [name, options] of MINIMAP_CASES) {
+  test.describe(`Swarm Core ${name}`, () => {
+    test.use({ ...options, deviceScaleFactor: 1, timezoneId: 'UTC' })
+
+    test(`visual: ${name}`, { tag: '@visual' }, async ({ page }) => {
+      await frozen(page)
+      if (options.viewport.width < 768) await page.getByRole('button', { name: 'Show map' }).tap()
+      const census = async () =>
+        Number(await page.getByTestId('minimap-heat').getAttribute('data-census'))
+      const before = await census()
+      await page.evaluate(() => window.__vposSwarm!.markFailing(0))
+      // the census runs on a 500 ms timer: let the paused clock through until it counts the failure
+      for (
+        let i = 0;
+        i < 20 && !/1 failing/.test(await page.getByTestId('minimap-panel').innerText());
+        i++
+      )
+        await page.clock.runFor(250)
+      await expect(page.getByTestId('minimap-panel')).toContainText('1 failing')
+      expect(await census()).toBeGreaterThan(before)
+      await expect(page.getByTestId('minimap-panel')).toHaveScreenshot(`${name}.png`)
+    })
+  })
+}

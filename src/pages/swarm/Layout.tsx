@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import { flat } from '../../ui/glass'
 import { keyStep } from '../../ui/keyStep'
 import { ScrollArea } from '../../ui/ScrollArea'
+import { MinimapPanel, useDockMap } from './Minimap'
 import { IconButton, OverlayFrame } from './OverlayPanel'
 
 /**
@@ -56,7 +57,8 @@ const Bottom = styled.div`
 
 /**
  * Desktop and landscape tablets: left and right columns, banner on top, console and zoom at the
- * bottom. (Portrait tablets and phones use the dock, `DockLayout`.)
+ * bottom; the overview map heads the right column. (Portrait tablets and phones use the dock,
+ * `DockLayout`.)
  */
 export function DesktopLayout({
   left,
@@ -75,7 +77,10 @@ export function DesktopLayout({
     <Grid data-layout="desktop">
       <Column $area="left">{left}</Column>
       <Top>{top}</Top>
-      <Column $area="right">{right}</Column>
+      <Column $area="right">
+        <MinimapPanel />
+        {right}
+      </Column>
       <Bottom>
         {console}
         {zoom}
@@ -113,6 +118,9 @@ const DockBar = styled.div`
   border-bottom: 1px solid ${(p) => p.theme.color.border};
   overflow-x: auto;
   scrollbar-width: none;
+  & > button {
+    flex-shrink: 0;
+  }
   [role='tab'] {
     flex-shrink: 0;
     font-size: 10px;
@@ -182,6 +190,7 @@ export function DockLayout({
 }) {
   const [current, setCurrent] = useState(tabs[0]?.id ?? '')
   const [open, setOpen] = useState(true)
+  const map = useDockMap(variant)
   const tab = tabs.find((t) => t.id === current) ?? tabs[0]
   const tabButtons = useRef<(HTMLButtonElement | null)[]>([])
   // Keyboard: one tab stop (the current tab); the arrows, Home and End move between the tabs and,
@@ -197,6 +206,7 @@ export function DockLayout({
   return (
     <PhoneGrid data-layout={variant}>
       <Top>{top}</Top>
+      {map.overlay}
       <PhoneZoom>{zoom}</PhoneZoom>
       <Dock aria-label="Swarm panels">
         <DockBar>
@@ -221,8 +231,8 @@ export function DockLayout({
               </IconButton>
             ))}
           </Tablist>
+          {map.button}
           <IconButton
-            style={{ marginLeft: 'auto', flexShrink: 0 }}
             aria-expanded={open}
             aria-controls="dock-panel"
             aria-label={open ? 'Hide panels' : 'Show panels'}
