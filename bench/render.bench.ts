@@ -68,9 +68,9 @@ const EXPLORE = process.env.BENCH_EXPLORE !== '0'
 /** the filter table 3 turns on (URL parameters: the analyzers and collectors) */
 const EXPLORE_FILTER = 'type=analyzer,collector'
 const EXPLORE_ROUNDS = Math.max(1, Number(process.env.BENCH_EXPLORE_ROUNDS ?? 2))
-/** the minimap's fold and unfold buttons (src/pages/swarm/Minimap.tsx) */
-const MINIMAP_FOLD = /hide (the )?(overview|minimap)/i
-const MINIMAP_UNFOLD = /show (the )?(overview|minimap)/i
+/** the desktop minimap panel's fold and unfold buttons (src/pages/swarm/Minimap.tsx, OverlayPanel) */
+const MINIMAP_FOLD = 'Collapse overview'
+const MINIMAP_UNFOLD = 'Expand overview'
 
 interface CaseOptions {
   links?: boolean
@@ -313,9 +313,8 @@ function table(title: string, rows: [number, CaseFigures | null, CaseFigures | n
 
 /** The minimap folded away, as a user who does not want it leaves it. */
 async function foldMinimap(page: Page): Promise<void> {
-  const fold = page.getByRole('button', { name: MINIMAP_FOLD })
-  await fold.click()
-  await page.getByRole('button', { name: MINIMAP_UNFOLD }).waitFor()
+  await page.getByRole('button', { name: MINIMAP_FOLD, exact: true }).click()
+  await page.getByRole('button', { name: MINIMAP_UNFOLD, exact: true }).waitFor()
 }
 
 /**
