@@ -23,6 +23,7 @@
  * replay actions are re-exported from snapshotStore.ts. URL params: urlParams.ts.
  */
 import { STEP_MS, type Agent, type ErrorEvent, type Message, toAgent } from '../sim'
+import type { AgentFilter } from '../sim/agentFilter'
 import { startFrameClock, stopFrameClock } from './frameClock'
 import { createLocalSource } from './sources/localSource'
 import type { LiveFeedSource, LiveSourceEvent } from './sources/liveSource'
@@ -203,6 +204,20 @@ export function markFailing(store: SwarmStore, idOrIndex: string | number): numb
 
 export function selectAgent(store: SwarmStore, id: string | null): void {
   store.swarm.selectedAgentId = id
+}
+
+/**
+ * Set the filter (docs/PRODUCT.md "Swarm Core (/), the main view": exploring the swarm). Written
+ * into the proxy the census, the shaders and the URL subscribe to, never replacing it.
+ */
+export function setFilter(store: SwarmStore, filter: AgentFilter): void {
+  Object.assign(store.explore.filter, {
+    types: filter.types,
+    statuses: filter.statuses,
+    modes: filter.modes,
+    energy: filter.energy,
+    failing: filter.failing,
+  })
 }
 
 export function setHoverInfo(store: SwarmStore, info: HoverInfo | null): void {
