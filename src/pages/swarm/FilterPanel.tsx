@@ -14,8 +14,12 @@ import {
   toggleValue,
 } from './filterLegend'
 
-const Showing = styled.p`
-  margin: 0 0 8px;
+const Showing = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  margin: 0 0 4px;
   font-size: 11px;
   letter-spacing: 0.08em;
   color: ${(p) => p.theme.color.text};
@@ -101,14 +105,17 @@ export function FilterPanel() {
   const store = useSwarmStore()
   const snap = useSnapshot(store.explore)
   const filter = { ...snap.filter }
-  const census = store.explore.census
+  // the census is held by ref: a new one comes with a new censusVersion (read here to re-render)
+  const census = snap.censusVersion >= 0 ? store.explore.census : null
   const toggle = (group: FilterGroup, bit: number) =>
     setFilter(store, toggleValue(store.explore.filter, group, bit))
   return (
-    <OverlayPanel
-      title="Filter"
-      testId="filter-panel"
-      actions={
+    <OverlayPanel title="Filter" testId="filter-panel">
+      {/* in the panel's body: a dock tab shows no title bar */}
+      <Showing>
+        <span data-testid="filter-showing" data-census={snap.censusVersion}>
+          {showingText(census)}
+        </span>
         <IconButton
           disabled={!filterActive(filter)}
           onClick={() => setFilter(store, noFilter())}
@@ -116,10 +123,6 @@ export function FilterPanel() {
         >
           CLEAR
         </IconButton>
-      }
-    >
-      <Showing data-testid="filter-showing" data-census={snap.censusVersion}>
-        {showingText(census)}
       </Showing>
       {LEGEND_GROUPS.map(({ group, title, colors }) => (
         <Group key={group} role="group" aria-label={title}>

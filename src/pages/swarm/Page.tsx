@@ -105,7 +105,6 @@ export default function SwarmPage() {
             <>
               <StatusPanel />
               <ParameterPanel />
-              <FilterPanel />
             </>
           }
           top={
@@ -120,6 +119,7 @@ export default function SwarmPage() {
             <>
               <TasksPanel />
               <HealthPanel />
+              <FilterPanel />
               <SnapshotPanel />
             </>
           }
