@@ -23,7 +23,7 @@
  * replay actions are re-exported from snapshotStore.ts. URL params: urlParams.ts.
  */
 import { STEP_MS, type Agent, type ErrorEvent, type Message, toAgent } from '../sim'
-import type { AgentFilter } from '../sim/agentFilter'
+import { sameFilter, type AgentFilter } from '../sim/agentFilter'
 import { startFrameClock, stopFrameClock } from './frameClock'
 import { createLocalSource } from './sources/localSource'
 import type { LiveFeedSource, LiveSourceEvent } from './sources/liveSource'
@@ -211,6 +211,7 @@ export function selectAgent(store: SwarmStore, id: string | null): void {
  * into the proxy the census, the shaders and the URL subscribe to, never replacing it.
  */
 export function setFilter(store: SwarmStore, filter: AgentFilter): void {
+  if (sameFilter(store.explore.filter, filter)) return
   Object.assign(store.explore.filter, {
     types: filter.types,
     statuses: filter.statuses,

@@ -73,7 +73,7 @@ export interface Slot {
  * The links' per-vertex attributes (links.vert.glsl: a link's two ends are agents) → the agents'
  * attribute each shows: positions, and what the filter tests so a link follows it.
  */
-export const LINK_ATTRIBUTES = {
+const LINK_ATTRIBUTES = {
   agentX: 'instanceX',
   agentY: 'instanceY',
   agentType: 'instanceType',
@@ -82,7 +82,7 @@ export const LINK_ATTRIBUTES = {
   agentEnergy: 'instanceEnergy',
   agentFlags: 'instanceFlags',
 } as const satisfies Record<string, AttributeName>
-export type LinkAttributeName = keyof typeof LINK_ATTRIBUTES
+type LinkAttributeName = keyof typeof LINK_ATTRIBUTES
 /** The agents' fields as the links' vertices (one vertex per agent). */
 export type LinkVertices = Record<LinkAttributeName, BufferAttribute>
 const LINK_NAMES = Object.keys(LINK_ATTRIBUTES) as LinkAttributeName[]
