@@ -119,8 +119,8 @@ export default function SwarmPage() {
             <>
               <TasksPanel />
               <HealthPanel />
-              <FilterPanel />
               <SnapshotPanel />
+              <FilterPanel />
             </>
           }
           console={<ActivityConsole mobile={false} />}
