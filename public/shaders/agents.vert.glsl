@@ -16,6 +16,14 @@ uniform float uTime;
 // TYPE_COLORS of src/sim/agents.ts (standard, analyzer, collector, processor, other = teal)
 uniform vec3 uTypeColors[5];
 uniform vec3 uFailingColor;
+// the filter (src/scene/filterUniforms.ts, src/sim/agentFilter.ts): a bit mask per group (bit k =
+// value k; 0 = no condition) and whether only failing agents match; uFilterOn 0 = every agent bright
+uniform int uFilterOn;
+uniform int uFilterTypes;
+uniform int uFilterStatuses;
+uniform int uFilterModes;
+uniform int uFilterEnergy;
+uniform int uFilterFailing;
 
 in float instanceX;
 in float instanceY;
@@ -25,6 +33,7 @@ in float instancePulseRate;
 in float instanceType;
 in float instanceStatus;
 in float instanceFlags;
+in float instanceMode;
 // the agent's index in the swarm (the vertex/instance order is not: a view set lists some agents)
 in float instanceIndex;
 #define AGENT_INDEX int(instanceIndex)
@@ -54,6 +63,17 @@ const float STATUS_IDLE = 1.0;
 const float STATUS_PROCESSING = 2.0;
 const float STATUS_OTHER = 3.0;
 const float PI = 3.14159265;
+
+// agentMatches of src/sim/agentFilter.ts (links.vert.glsl holds the same test for a link's ends)
+bool matchesFilter(float type, float status, float mode, float energy, bool failing) {
+  if (uFilterOn == 0) return true;
+  int band = energy < 25.0 ? 0 : energy < 50.0 ? 1 : energy < 75.0 ? 2 : 3;
+  return (uFilterTypes == 0 || (uFilterTypes & (1 << int(type))) != 0) &&
+    (uFilterStatuses == 0 || (uFilterStatuses & (1 << int(status))) != 0) &&
+    (uFilterModes == 0 || (uFilterModes & (1 << int(mode))) != 0) &&
+    (uFilterEnergy == 0 || (uFilterEnergy & (1 << band)) != 0) &&
+    (uFilterFailing == 0 || failing);
+}
 
 void cull() {
   gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
@@ -92,6 +112,13 @@ void main() {
   vGlow = glow || failing ? 0.3 + 0.4 * pulse : 0.0;
   vFailing = failing ? 1.0 : 0.0;
   vSpinner = instanceStatus == STATUS_PROCESSING && !failing ? mod(floor(uTime / 0.75), 2.0) : -1.0;
+  // outside the filter: dimmed and greyed, no glow and no spinner (still drawn, still pickable)
+  if (!matchesFilter(instanceType, instanceStatus, instanceMode, instanceEnergy, failing)) {
+    vColor = mix(color, vec3(dot(color, vec3(0.299, 0.587, 0.114))), 0.65);
+    vAlpha *= 0.18;
+    vGlow = 0.0;
+    vSpinner = -1.0;
+  }
 
   float extent = radius * (vGlow > 0.0 ? 3.0 : vSpinner >= 0.0 ? 2.1 : 1.0) + 1.5;
   if (vSpinner >= 0.0) extent = max(extent, 7.0);

@@ -23,6 +23,7 @@ import {
 } from './materials'
 import { createPickRequests, type PickRequests } from './picking/pickRequests'
 import { createRedraw } from './redraw'
+import { createFilterUniforms, useFilterUniforms } from './filterUniforms'
 import { mirrorSceneProbes } from './sceneProbes'
 import { gpuSettled, sceneRendererFactory } from './sceneRenderer'
 import { currentSceneParams, type SceneParams } from './sceneParams'
@@ -110,18 +111,20 @@ function SceneContents({
       software: isSoftwareRenderer(renderer),
     }
   }, [gl, params.agentDraw])
+  const filter = useMemo(createFilterUniforms, [])
   const materials = useMemo(
     () => ({
-      agents: agentsMaterial(shaders, view, mode, maxPointSize),
+      agents: agentsMaterial(shaders, view, mode, maxPointSize, filter),
       picking: pickingMaterial(shaders, view, mode),
-      links: linksMaterial(shaders, view),
+      links: linksMaterial(shaders, view, filter),
       grid: gridMaterial(shaders, view),
       cursor: cursorMaterial(shaders, view),
     }),
-    [shaders, view, mode, maxPointSize],
+    [shaders, view, mode, maxPointSize, filter],
   )
   const agents = useMemo(() => new AgentGeometry(mode), [mode])
   const redraw = useMemo(createRedraw, [])
+  useFilterUniforms(useSwarmStore(), filter, redraw)
   // Nothing is drawn until every program has compiled and linked in the GPU process: the first
   // draw would otherwise wait for them on the page's main thread (sceneRenderer.ts, gpuSettled).
   const warm = useMemo(() => ({ ready: false, materials }), [materials])

@@ -85,16 +85,9 @@ function scene(mode: AgentDrawMode) {
     }
     agents.sync(sim.buffers, version, EVERYTHING, viewSet, version)
     if (agents.set) {
-      links.syncSet(agents.set, agents.positionX!, agents.positionY!, agents.setChanges)
+      links.syncSet(agents.set, agents.linkVertices!, agents.setChanges)
     } else {
-      links.sync(
-        linkBuffers,
-        sim.buffers,
-        agents.positionX!,
-        agents.positionY!,
-        version,
-        EVERYTHING,
-      )
+      links.sync(linkBuffers, sim.buffers, agents.linkVertices!, version, EVERYTHING)
     }
     gpu.draw('links', links.geometry)
     gpu.draw('agents', agents.geometry) // drawn last: its vertex array stays bound

@@ -15,6 +15,7 @@ import {
 } from 'three'
 import { FAILING_COLOR, TYPE_COLORS } from '../sim'
 import type { AgentDrawMode } from './agents/agentDraw'
+import type { FilterUniforms } from './filterUniforms'
 import type { ShaderSources } from './shaders/shaderLoader'
 import type { ViewUniforms } from './viewUniforms'
 
@@ -51,6 +52,7 @@ export function agentsMaterial(
   view: ViewUniforms,
   mode: AgentDrawMode,
   maxPointSize: number,
+  filter: FilterUniforms,
 ): RawShaderMaterial {
   return new RawShaderMaterial({
     name: 'agents',
@@ -62,6 +64,7 @@ export function agentsMaterial(
       uTime: { value: 0 },
       uTypeColors: { value: TYPE_COLORS.map(rgb) },
       uFailingColor: { value: rgb(FAILING_COLOR) },
+      ...filter,
       ...(mode === 'points'
         ? { uPixelRatio: { value: 1 }, uMaxPointSize: { value: maxPointSize } }
         : {}),
@@ -100,7 +103,12 @@ export function pickingMaterial(
   })
 }
 
-export function linksMaterial(s: ShaderSources, view: ViewUniforms): RawShaderMaterial {
+/** The links; `filter` shared with the agents' material (a link outside the filter is dimmed). */
+export function linksMaterial(
+  s: ShaderSources,
+  view: ViewUniforms,
+  filter: FilterUniforms,
+): RawShaderMaterial {
   return new RawShaderMaterial({
     name: 'links',
     glslVersion: GLSL3,
@@ -109,6 +117,7 @@ export function linksMaterial(s: ShaderSources, view: ViewUniforms): RawShaderMa
     uniforms: withView(view, {
       uColor: { value: rgb(LINK_COLOR) },
       uOpacity: { value: 0.22 },
+      ...filter,
     }),
     transparent: true,
     blending: NormalBlending,

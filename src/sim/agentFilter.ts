@@ -17,8 +17,8 @@ export const ENERGY_BANDS = [
   { name: 'mid', min: 50 },
   { name: 'high', min: 75 },
 ] as const
-export type EnergyBandName = (typeof ENERGY_BANDS)[number]['name']
-export const ENERGY_BAND_NAMES: readonly EnergyBandName[] = ENERGY_BANDS.map((b) => b.name)
+type EnergyBandName = (typeof ENERGY_BANDS)[number]['name']
+const ENERGY_BAND_NAMES: readonly EnergyBandName[] = ENERGY_BANDS.map((b) => b.name)
 
 /** The band an energy level falls in (0 critical … 3 high). */
 export function energyBand(energy: number): number {

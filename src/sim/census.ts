@@ -58,7 +58,7 @@ export function censusGridSize(world: World): { cols: number; rows: number } {
 }
 
 /** An empty census for `world` (its arrays are reused by takeCensus). */
-export function createCensus(world: World): Census {
+function createCensus(world: World): Census {
   const { cols, rows } = censusGridSize(world)
   const cells = cols * rows
   return {

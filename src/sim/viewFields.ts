@@ -16,6 +16,7 @@ export const VIEW_FIELDS = [
   'pulseRate',
   'type',
   'status',
+  'mode',
   'flags',
 ] as const
 export type ViewField = (typeof VIEW_FIELDS)[number]

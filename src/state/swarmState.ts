@@ -218,7 +218,7 @@ interface StoreCounters {
  * census (src/sim/census.ts, kept fresh by state/census/censusRunner.ts; held by ref: read it
  * when `censusVersion` changes).
  */
-export interface ExploreState {
+interface ExploreState {
   filter: AgentFilter
   census: Census | null
   censusVersion: number

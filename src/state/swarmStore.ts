@@ -23,6 +23,7 @@
  * replay actions are re-exported from snapshotStore.ts. URL params: urlParams.ts.
  */
 import { STEP_MS, type Agent, type ErrorEvent, type Message, toAgent } from '../sim'
+import { sameFilter, type AgentFilter } from '../sim/agentFilter'
 import { startFrameClock, stopFrameClock } from './frameClock'
 import { createLocalSource } from './sources/localSource'
 import type { LiveFeedSource, LiveSourceEvent } from './sources/liveSource'
@@ -35,20 +36,12 @@ import {
   buildSwarmStore,
   displayedSource,
   syncDerived,
-  type ExploreState,
   type HoverInfo,
   type SwarmStore,
   type SwarmStoreParams,
 } from './swarmState'
 
-export {
-  displayedSource,
-  syncDerived,
-  DERIVED_SYNC_MS,
-  type ExploreState,
-  type HoverInfo,
-  type SwarmStore,
-}
+export { displayedSource, syncDerived, DERIVED_SYNC_MS, type HoverInfo, type SwarmStore }
 export type { SwarmStoreParams }
 export { LINK_EVERY_LARGE } from './display'
 
@@ -203,6 +196,21 @@ export function markFailing(store: SwarmStore, idOrIndex: string | number): numb
 
 export function selectAgent(store: SwarmStore, id: string | null): void {
   store.swarm.selectedAgentId = id
+}
+
+/**
+ * Set the filter (docs/PRODUCT.md "Swarm Core (/), the main view": exploring the swarm). Written
+ * into the proxy the census, the shaders and the URL subscribe to, never replacing it.
+ */
+export function setFilter(store: SwarmStore, filter: AgentFilter): void {
+  if (sameFilter(store.explore.filter, filter)) return
+  Object.assign(store.explore.filter, {
+    types: filter.types,
+    statuses: filter.statuses,
+    modes: filter.modes,
+    energy: filter.energy,
+    failing: filter.failing,
+  })
 }
 
 export function setHoverInfo(store: SwarmStore, info: HoverInfo | null): void {

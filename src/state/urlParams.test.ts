@@ -10,6 +10,7 @@ import {
   parseViewParams,
   type SwarmView,
 } from './urlParams'
+import { noFilter, type AgentFilter } from '../sim/agentFilter'
 
 const fallback = () => 4242
 
@@ -77,7 +78,14 @@ describe('the view in the URL (issue 32)', () => {
   })
 
   const HOME = 'http://127.0.0.1:5081/'
-  const view = (v: Partial<SwarmView>): SwarmView => ({ x: 0, y: 0, zoom: 1, agent: null, ...v })
+  const view = (v: Partial<SwarmView>): SwarmView => ({
+    x: 0,
+    y: 0,
+    zoom: 1,
+    agent: null,
+    filter: noFilter(),
+    ...v,
+  })
 
   it.each([
     [
@@ -106,6 +114,46 @@ describe('the view in the URL (issue 32)', () => {
     )
   })
 
+  const anyFilter: fc.Arbitrary<AgentFilter> = fc.record({
+    types: fc.integer({ min: 0, max: 0b11111 }),
+    statuses: fc.integer({ min: 0, max: 0b1111 }),
+    modes: fc.integer({ min: 0, max: 0b1111 }),
+    energy: fc.integer({ min: 0, max: 0b1111 }),
+    failing: fc.boolean(),
+  })
+  const filter = (f: Partial<AgentFilter>): AgentFilter => ({ ...noFilter(), ...f })
+
+  it.each<[string, Partial<AgentFilter> | undefined, number]>([
+    ['?seed=11', undefined, 0],
+    ['?type=analyzer,collector', { types: 0b110 }, 0],
+    ['?type=Analyzer,%20other', { types: 0b10010 }, 0],
+    ['?status=processing&mode=explore', { statuses: 0b100, modes: 0b1 }, 0],
+    ['?energy=low,critical&failing=1', { energy: 0b11, failing: true }, 0],
+    ['?failing=true', { failing: true }, 0],
+    ['?failing=0', {}, 0],
+    ['?failing=yes', {}, 1],
+    ['?type=analyzer,robot', { types: 0b10 }, 1],
+    ['?type=&status=', {}, 2],
+    ['?mode=%3Cscript%3E', {}, 1],
+    [`?energy=${'low,'.repeat(20)}`, {}, 1],
+  ])('filter %s', (search, want, notes) => {
+    const parsed = parseViewParams(search)
+    expect(parsed.view.filter).toEqual(want === undefined ? undefined : filter(want))
+    expect(parsed.notes).toHaveLength(notes)
+    for (const note of parsed.notes) expect(note).toMatch(/^\?(type|status|mode|energy|failing)=/)
+  })
+
+  it.each([
+    ['/?seed=11&type=other', filter({}), '/?seed=11'],
+    [
+      '/?seed=11',
+      filter({ types: 0b110, statuses: 0b100, modes: 1, energy: 0b11, failing: true }),
+      '/?seed=11&type=analyzer,collector&status=processing&mode=explore&energy=critical,low&failing=1',
+    ],
+  ])('%s with filter %j → %s', (from, f, to) => {
+    expect(formatViewUrl(HOME + from.slice(1), view({ filter: f }))).toBe(HOME + to.slice(1))
+  })
+
   it('round trip: what is written parses back to the rounded view, the other parameters kept', () => {
     const id = fc.stringMatching(/^[A-Za-z0-9_.:-]{1,64}$/)
     const others = fc.dictionary(
@@ -118,20 +166,22 @@ describe('the view in the URL (issue 32)', () => {
         fc.double({ min: -MAX_PAN, max: MAX_PAN, noNaN: true }),
         fc.double({ min: 0.5, max: 5, noNaN: true }),
         fc.option(id, { nil: null }),
+        anyFilter,
         others,
-        (x, y, zoom, agent, rest) => {
+        (x, y, zoom, agent, filter, rest) => {
           const href = `${HOME}?${new URLSearchParams(rest).toString()}`
-          const out = formatViewUrl(href, { x, y, zoom, agent })
+          const out = formatViewUrl(href, { x, y, zoom, agent, filter })
           expect(out.length).toBeLessThanOrEqual(MAX_URL_LENGTH)
           const search = new URL(out).search
           const { view: back, notes } = parseViewParams(search)
           expect(notes).toEqual([])
           const r = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d || 0
-          expect({ x: 0, y: 0, zoom: 1, agent: null, ...back }).toEqual({
+          expect({ x: 0, y: 0, zoom: 1, agent: null, filter: noFilter(), ...back }).toEqual({
             x: r(x, 1),
             y: r(y, 1),
             zoom: r(zoom, 2),
             agent,
+            filter,
           })
           const kept = new URLSearchParams(search)
           for (const [k, v] of Object.entries(rest)) expect(kept.get(k)).toBe(v)

@@ -3,9 +3,11 @@
  * `?seed=N` (PRNG seed; absent ⇒ time-based), `?agents=N` (default 146, 1–1,000,000),
  * `?paused=1` (sim clock stopped: visual tests), `?feed=sim|live`, `?sim=main` (the local
  * simulation on the main thread instead of its worker); and the view (issue 32): `?x=&y=` (camera
- * pan, world units), `?zoom=` (0.5–5), `?agent=` (the selected or followed agent).
+ * pan, world units), `?zoom=` (0.5–5), `?agent=` (the selected or followed agent), and the filter
+ * (`?type=analyzer,collector&status=processing&mode=explore&energy=low,critical&failing=1`).
  */
 import { DEFAULT_AGENT_COUNT } from '../sim/constants'
+import { FILTER_GROUPS, noFilter, type AgentFilter, type FilterGroup } from '../sim/agentFilter'
 import { ZOOM_MAX, ZOOM_MIN } from '../scene/camera/camera'
 
 export const MAX_AGENTS = 1_000_000
@@ -57,10 +59,17 @@ export function currentSwarmParams(): SwarmUrlParams {
 
 // ---- the view: camera and agent (issue 32) ----
 
+/** The filter's parameters: each group's key and the group it names values of. */
+const FILTER_KEYS = [
+  ['type', 'types'],
+  ['status', 'statuses'],
+  ['mode', 'modes'],
+  ['energy', 'energy'],
+] as const satisfies readonly (readonly [string, FilterGroup])[]
 /** The view parameters, in the order they are written after the others. */
-const VIEW_KEYS = ['x', 'y', 'zoom', 'agent'] as const
-// Filters (issue 32) do not exist yet: when they do, their parameters join VIEW_KEYS, SwarmView
-// and parseViewParams/formatViewUrl here, and their round trip joins urlParams.test.ts.
+const VIEW_KEYS = ['x', 'y', 'zoom', 'agent', ...FILTER_KEYS.map(([k]) => k), 'failing'] as const
+/** A filter parameter longer than this is not a list of value names (every name at most once). */
+const MAX_FILTER_PARAM = 64
 
 /** The longest link the page writes or copies (many chat apps and proxies cut longer URLs). */
 export const MAX_URL_LENGTH = 2048
@@ -70,12 +79,16 @@ const NUMBER = /^-?\d+(\.\d+)?$/
 /** Agent ids are 8 characters from the sim; the live feed's are at most this shape. */
 const AGENT_ID = /^[A-Za-z0-9_.:-]{1,64}$/
 
-/** What Swarm Core shows: camera pan and zoom (cameraStore.ts) and the selected or followed agent. */
+/**
+ * What Swarm Core shows: camera pan and zoom (cameraStore.ts), the selected or followed agent and
+ * the filter (src/sim/agentFilter.ts).
+ */
 export interface SwarmView {
   x: number
   y: number
   zoom: number
   agent: string | null
+  filter: AgentFilter
 }
 
 /** The view a URL asks for (absent or ignored parameters left out), and one note per bad one. */
@@ -111,7 +124,57 @@ export function parseViewParams(search: string): ParsedView {
   const agent = q.get('agent')
   if (agent !== null && AGENT_ID.test(agent)) view.agent = agent
   else if (agent !== null) notes.push(`?agent=${agent.slice(0, 80)} is not an agent id: ignored`)
+  const filter = parseFilterParams(q, notes)
+  if (filter) view.filter = filter
   return { view, notes }
+}
+
+/**
+ * The filter of ?type ?status ?mode ?energy (comma-separated value names, any case) and
+ * ?failing=1; null when the URL names none. Unknown names are left out with a note.
+ */
+function parseFilterParams(q: URLSearchParams, notes: string[]): AgentFilter | null {
+  const filter = noFilter()
+  let given = false
+  for (const [key, group] of FILTER_KEYS) {
+    const v = q.get(key)
+    if (v === null) continue
+    given = true
+    if (v.length > MAX_FILTER_PARAM) {
+      notes.push(`?${key}= is longer than ${MAX_FILTER_PARAM} characters: ignored`)
+      continue
+    }
+    const names: readonly string[] = FILTER_GROUPS[group]
+    const unknown: string[] = []
+    for (const name of v.split(',')) {
+      const bit = names.indexOf(name.trim().toLowerCase())
+      if (bit >= 0) filter[group] |= 1 << bit
+      else unknown.push(name)
+    }
+    if (unknown.length > 0) {
+      notes.push(`?${key}=: ${unknown.join(',')} not one of ${names.join(', ')}: ignored`)
+    }
+  }
+  const failing = q.get('failing')
+  if (failing !== null) {
+    given = true
+    if (failing === '1' || failing === 'true') filter.failing = true
+    else if (failing !== '0' && failing !== 'false') {
+      notes.push(`?failing=${failing.slice(0, 16)} is not 1 or 0: ignored`)
+    }
+  }
+  return given ? filter : null
+}
+
+/** The filter as written: each group's value names in their order, the empty groups left out. */
+function filterEntries(filter: AgentFilter): [string, string][] {
+  const out: [string, string][] = []
+  for (const [key, group] of FILTER_KEYS) {
+    const names = FILTER_GROUPS[group].filter((_, bit) => (filter[group] & (1 << bit)) !== 0)
+    if (names.length > 0) out.push([key, names.join(',')])
+  }
+  if (filter.failing) out.push(['failing', '1'])
+  return out
 }
 
 const round = (n: number, digits: number) => {
@@ -128,6 +191,7 @@ function viewEntries(view: SwarmView): [string, string][] {
   if (x !== 0 || y !== 0) out.push(['x', String(x)], ['y', String(y)])
   if (zoom !== 1) out.push(['zoom', String(zoom)])
   if (view.agent !== null) out.push(['agent', view.agent])
+  out.push(...filterEntries(view.filter))
   return out
 }
 
@@ -143,7 +207,8 @@ export function formatViewUrl(href: string, view: SwarmView): string {
   const others = [...q.entries()]
   const write = () => {
     const next = new URLSearchParams([...others, ...viewEntries(view)])
-    url.search = next.toString()
+    // a comma needs no escape in a query: ?type=analyzer,collector stays readable
+    url.search = next.toString().replace(/%2C/gi, ',')
     return url.href
   }
   let out = write()

@@ -30,6 +30,7 @@ test.describe('Swarm Core overlays (desktop)', () => {
       'Current Tasks',
       'System Health',
       'Snapshots',
+      'Filter',
       'Activity Console',
       'Zoom',
     ]) {

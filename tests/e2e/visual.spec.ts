@@ -6,6 +6,7 @@
  * "Visual snapshots" section says how to run, update and review them.
  */
 import { expect, test } from '@playwright/test'
+import { openScene } from './sceneFixtures'
 import { frozen, hideMoving } from './swarmFixtures'
 
 /** The tablet golden cases: name → viewport (CSS px). */
@@ -65,3 +66,22 @@ for (const [name, options] of MINIMAP_CASES) {
     })
   })
 }
+
+// The filtered view (issue 32): seeded and paused, analyzers and collectors that are processing
+// stay bright, the rest dimmed; the canvas alone, then the legend with its counts. GOTCHA: the
+// screenshot stylesheets arrive as inline <style>, which the app's CSP refuses: CSP is bypassed.
+test.describe('Swarm Core filtered view (desktop)', () => {
+  test.use({ viewport: { width: 1440, height: 900 }, bypassCSP: true, deviceScaleFactor: 1 })
+
+  test('visual: a filtered view, paused', { tag: '@visual' }, async ({ page }) => {
+    await openScene(page, '&e2e=1&type=analyzer,collector&status=processing')
+    const legend = page.getByRole('region', { name: 'Filter' })
+    await expect(legend.getByTestId('filter-showing')).toHaveText(/^SHOWING \d+ OF 146$/)
+    await expect(page).toHaveScreenshot('swarm-filtered-desktop.png', {
+      stylePath: 'tests/e2e/scene-only.css',
+    })
+    await expect(legend).toHaveScreenshot('swarm-filter-legend-desktop.png', {
+      stylePath: 'tests/e2e/hide-moving.css',
+    })
+  })
+})

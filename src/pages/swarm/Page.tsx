@@ -6,6 +6,7 @@ import { AgentDetailModal } from './AgentDetailModal'
 import { AgentHoverCard } from './AgentHoverCard'
 import { ErrorPopup } from './ErrorPopup'
 import { FeedConnectionProvider } from './FeedBadge'
+import { FilterPanel } from './FilterPanel'
 import { FindAgent } from './FindAgent'
 import { FollowChip } from './FollowChip'
 import { HealthPanel } from './HealthPanel'
@@ -34,6 +35,31 @@ function useSwarmCoreRunning(): void {
   useEffect(() => startCensus(store), [store])
 }
 
+/** The dock's tabs on phones. */
+function phoneTabs() {
+  return [
+    { id: 'console', label: 'Console', content: <ActivityConsole mobile /> },
+    { id: 'params', label: 'Params', content: <ParameterPanel /> },
+    { id: 'filter', label: 'Filter', content: <FilterPanel /> },
+    { id: 'tasks', label: 'Tasks', content: <TasksPanel /> },
+    { id: 'health', label: 'Health', content: <HealthPanel /> },
+    { id: 'snapshots', label: 'Snapshots', content: <SnapshotPanel /> },
+  ]
+}
+
+/** The dock's tabs on portrait tablets: every panel (the two columns do not fit). */
+function tabletTabs() {
+  return [
+    { id: 'console', label: 'Console', content: <ActivityConsole mobile={false} /> },
+    { id: 'status', label: 'Status', content: <StatusPanel /> },
+    { id: 'params', label: 'Parameters', content: <ParameterPanel /> },
+    { id: 'filter', label: 'Filter', content: <FilterPanel /> },
+    { id: 'tasks', label: 'Tasks', content: <TasksPanel /> },
+    { id: 'health', label: 'Health', content: <HealthPanel /> },
+    { id: 'snapshots', label: 'Snapshots', content: <SnapshotPanel /> },
+  ]
+}
+
 /**
  * Swarm Core (PRODUCT.md §2 main view): the scene behind the shell is the canvas; this page lays
  * the panels over it, plus the agent hover card and the agent detail modal.
@@ -55,13 +81,7 @@ export default function SwarmPage() {
             </>
           }
           zoom={<ZoomControls vertical />}
-          tabs={[
-            { id: 'console', label: 'Console', content: <ActivityConsole mobile /> },
-            { id: 'params', label: 'Params', content: <ParameterPanel /> },
-            { id: 'tasks', label: 'Tasks', content: <TasksPanel /> },
-            { id: 'health', label: 'Health', content: <HealthPanel /> },
-            { id: 'snapshots', label: 'Snapshots', content: <SnapshotPanel /> },
-          ]}
+          tabs={phoneTabs()}
         />
       ) : layout === 'tablet' ? (
         // Portrait tablets: the two desktop columns do not fit beside the canvas, so every panel
@@ -77,14 +97,7 @@ export default function SwarmPage() {
             </>
           }
           zoom={<ZoomControls vertical />}
-          tabs={[
-            { id: 'console', label: 'Console', content: <ActivityConsole mobile={false} /> },
-            { id: 'status', label: 'Status', content: <StatusPanel /> },
-            { id: 'params', label: 'Parameters', content: <ParameterPanel /> },
-            { id: 'tasks', label: 'Tasks', content: <TasksPanel /> },
-            { id: 'health', label: 'Health', content: <HealthPanel /> },
-            { id: 'snapshots', label: 'Snapshots', content: <SnapshotPanel /> },
-          ]}
+          tabs={tabletTabs()}
         />
       ) : (
         <DesktopLayout
@@ -107,6 +120,7 @@ export default function SwarmPage() {
               <TasksPanel />
               <HealthPanel />
               <SnapshotPanel />
+              <FilterPanel />
             </>
           }
           console={<ActivityConsole mobile={false} />}

@@ -18,6 +18,8 @@ import {
 /** The page's store and its actions, bound to it (a test calls them from page.evaluate). */
 interface SwarmTestHook {
   swarm: SwarmStore['swarm']
+  /** the filter and the newest census (census held by ref) */
+  explore: SwarmStore['explore']
   /** the displayed swarm's buffers, links and version (outside the proxy) */
   display: SwarmStore['display']
   camera: typeof camera
@@ -71,6 +73,7 @@ export function installTestHook(store: SwarmStore, search: string = window.locat
   if (new URLSearchParams(search).get('e2e') !== '1') return
   window.__vposSwarm = {
     swarm: store.swarm,
+    explore: store.explore,
     display: store.display,
     camera,
     markFailing: (idOrIndex) => markFailingOnSource(store, idOrIndex),

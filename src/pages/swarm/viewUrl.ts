@@ -7,7 +7,7 @@
 import { subscribe } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
 import { camera, cameraFollow, setCamera } from '../../state/cameraStore'
-import { selectAgent, type SwarmStore } from '../../state/swarmStore'
+import { selectAgent, setFilter, type SwarmStore } from '../../state/swarmStore'
 import {
   formatViewUrl,
   parseSwarmParams,
@@ -26,13 +26,14 @@ const AGENT_POLL_MS = 200
 /** The URL's agent while it is still awaited: kept in the URL and in copied links meanwhile. */
 const pendingAgent = new WeakMap<SwarmStore, string>()
 
-/** What is on screen now: the camera, and the selected (else followed, else awaited) agent. */
+/** What is on screen now: the camera, the selected (else followed, else awaited) agent, the filter. */
 function currentView(store: SwarmStore): SwarmView {
   return {
     x: camera.x,
     y: camera.y,
     zoom: camera.zoom,
     agent: store.swarm.selectedAgentId ?? cameraFollow.agentId ?? pendingAgent.get(store) ?? null,
+    filter: store.explore.filter,
   }
 }
 
@@ -106,6 +107,7 @@ function keepUrlInStep(store: SwarmStore): { changed: () => void; stop: () => vo
     subscribe(camera, changed),
     subscribeKey(cameraFollow, 'agentId', changed),
     subscribeKey(store.swarm, 'selectedAgentId', changed),
+    subscribe(store.explore.filter, changed),
   ]
   changed() // a page come back to from a dashboard writes its view once
   const stop = () => {
@@ -116,13 +118,15 @@ function keepUrlInStep(store: SwarmStore): { changed: () => void; stop: () => vo
 }
 
 /**
- * Swarm Core's view and its URL: starts the camera at the URL's view (one console note for what
- * was ignored), awaits the URL's agent, then keeps the URL in step. Returns the stop (unmount).
+ * Swarm Core's view and its URL: starts the camera and the filter at the URL's view (one console
+ * note for what was ignored), awaits the URL's agent, then keeps the URL in step. Returns the stop
+ * (unmount).
  */
 export function startViewUrl(store: SwarmStore, search = window.location.search): () => void {
   const { view, notes } = parseViewParams(search)
   if (notes.length > 0) console.warn(`[view] ${notes.join('; ')}`)
   setCamera(view)
+  if (view.filter) setFilter(store, view.filter)
   const live = parseSwarmParams(search, () => 0).feed === 'live'
   const url = keepUrlInStep(store)
   const cancelAgent = view.agent ? awaitAgent(store, view.agent, live, url.changed) : () => {}

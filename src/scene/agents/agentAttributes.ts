@@ -18,6 +18,7 @@ export const AGENT_ATTRIBUTES = {
   instancePulseRate: 'pulseRate',
   instanceType: 'type',
   instanceStatus: 'status',
+  instanceMode: 'mode',
   instanceFlags: 'flags',
 } as const satisfies Record<string, ViewField>
 
@@ -69,10 +70,47 @@ export interface Slot {
 }
 
 /**
- * 'instanced': the links' per-vertex copies of x/y are held by the agents' geometry too (the agents'
- * shaders never read them), so they are freed with the layout they copy, never by the links.
+ * The links' per-vertex attributes (links.vert.glsl: a link's two ends are agents) → the agents'
+ * attribute each shows: positions, and what the filter tests so a link follows it.
  */
-export function holdLinkPositions(g: BufferGeometry, x: BufferAttribute, y: BufferAttribute): void {
-  g.setAttribute('agentX', x)
-  g.setAttribute('agentY', y)
+const LINK_ATTRIBUTES = {
+  agentX: 'instanceX',
+  agentY: 'instanceY',
+  agentType: 'instanceType',
+  agentStatus: 'instanceStatus',
+  agentMode: 'instanceMode',
+  agentEnergy: 'instanceEnergy',
+  agentFlags: 'instanceFlags',
+} as const satisfies Record<string, AttributeName>
+type LinkAttributeName = keyof typeof LINK_ATTRIBUTES
+/** The agents' fields as the links' vertices (one vertex per agent). */
+export type LinkVertices = Record<LinkAttributeName, BufferAttribute>
+const LINK_NAMES = Object.keys(LINK_ATTRIBUTES) as LinkAttributeName[]
+
+/**
+ * The links' vertex attributes over the agents' attributes (`of`): in 'points' mode the very same
+ * attributes; in 'instanced' mode per-vertex attributes over the same arrays (an instanced
+ * attribute cannot feed a plain draw), which `copied` registers so they upload with their source.
+ * `g` holds the copies (the agents' shaders never read them), so they are freed with the layout
+ * they copy, never by the links.
+ */
+export function linkVerticesOf(
+  mode: AgentDrawMode,
+  g: BufferGeometry,
+  of: (name: AttributeName) => BufferAttribute,
+  copied: (name: AttributeName, copy: BufferAttribute) => void,
+): LinkVertices {
+  const out = {} as LinkVertices
+  for (const name of LINK_NAMES) {
+    const source = of(LINK_ATTRIBUTES[name])
+    if (mode === 'points') {
+      out[name] = source
+      continue
+    }
+    const copy = new BufferAttribute(source.array, 1).setUsage(source.usage)
+    g.setAttribute(name, copy)
+    copied(LINK_ATTRIBUTES[name], copy)
+    out[name] = copy
+  }
+  return out
 }

@@ -33,8 +33,8 @@ describe.each<AgentDrawMode>(['instanced', 'points'])('AgentGeometry (%s)', (mod
     expect(g.geometry).toBe(geometry)
     expect(attr(g, 'instanceX').array).toBe(next.x)
     expect(attr(g, 'instanceFlags').array).toBe(next.flags)
-    expect(g.positionX!.array).toBe(next.x)
-    expect(g.positionY!.array).toBe(next.y)
+    expect(g.linkVertices!.agentX.array).toBe(next.x)
+    expect(g.linkVertices!.agentY.array).toBe(next.y)
     // arrays of another size (the first frame after an empty start): a new geometry
     Object.assign(sim.buffers, createSwarmSim({ seed: 4, count: 60 }).buffers, { count: 50 })
     expect(g.sync(sim.buffers, 2)).toBe(true)
@@ -59,10 +59,34 @@ describe.each<AgentDrawMode>(['instanced', 'points'])('AgentGeometry (%s)', (mod
       // one vertex per agent, drawn through an identity index
       expect(g.geometry.drawRange).toEqual({ start: 0, count: 50 })
       expect(Array.from(g.geometry.getIndex()!.array.slice(0, 4))).toEqual([0, 1, 2, 3])
-      expect(g.positionX).toBe(g.geometry.getAttribute('instanceX'))
+      expect(g.linkVertices!.agentX).toBe(g.geometry.getAttribute('instanceX'))
     }
-    expect(g.positionX!.array).toBe(sim.buffers.x)
-    expect(g.positionY!.array).toBe(sim.buffers.y)
+    expect(g.linkVertices!.agentX.array).toBe(sim.buffers.x)
+    expect(g.linkVertices!.agentY.array).toBe(sim.buffers.y)
+    // the links' ends carry what the filter tests (links.vert.glsl), per vertex, never instanced
+    for (const [name, field] of [
+      ['agentType', 'type'],
+      ['agentStatus', 'status'],
+      ['agentMode', 'mode'],
+      ['agentEnergy', 'energy'],
+      ['agentFlags', 'flags'],
+    ] as const) {
+      const a = g.linkVertices![name]
+      expect(a.array, name).toBe(sim.buffers[field])
+      expect(
+        Boolean((a as { isInstancedBufferAttribute?: boolean }).isInstancedBufferAttribute),
+      ).toBe(false)
+    }
+  })
+
+  it("uploads the links' copies of the slow fields with them (instanced)", () => {
+    const sim = createSwarmSim({ seed: 3, count: 20 })
+    const g = new AgentGeometry(mode)
+    g.sync(sim.buffers, 0)
+    const v0 = g.linkVertices!.agentType.version
+    for (let v = 1; v <= SLOW_UPLOAD_EVERY; v++) g.sync(sim.buffers, v)
+    expect(g.linkVertices!.agentType.version).toBeGreaterThan(v0)
+    expect(g.linkVertices!.agentType.version).toBe(attr(g, 'instanceType').version)
   })
 
   it('uploads positions on every version change and the other fields every few changes', () => {
@@ -71,14 +95,14 @@ describe.each<AgentDrawMode>(['instanced', 'points'])('AgentGeometry (%s)', (mod
     g.sync(sim.buffers, 0)
     const x0 = attr(g, 'instanceX').version
     const e0 = attr(g, 'instanceEnergy').version
-    const px0 = g.positionX!.version
+    const px0 = g.linkVertices!.agentX.version
     g.sync(sim.buffers, 0) // same version: nothing
     expect(attr(g, 'instanceX').version).toBe(x0)
     for (let v = 1; v < SLOW_UPLOAD_EVERY; v++) {
       g.sync(sim.buffers, v)
       expect(attr(g, 'instanceX').version).toBe(x0 + v)
       expect(attr(g, 'instanceX').updateRanges).toEqual([{ start: 0, count: 20 }])
-      expect(g.positionX!.version).toBe(px0 + v)
+      expect(g.linkVertices!.agentX.version).toBe(px0 + v)
       expect(attr(g, 'instanceEnergy').version).toBe(e0)
     }
     g.sync(sim.buffers, SLOW_UPLOAD_EVERY)
@@ -185,7 +209,7 @@ describe.each<AgentDrawMode>(['instanced', 'points'])('AgentGeometry view sets (
     }
     const ids = attr(g, 'instanceIndex').array
     for (let k = 0; k < set.count; k++) expect(ids[k]).toBe(set.index[k])
-    expect(g.positionX!.array).toBe(attr(g, 'instanceX').array)
+    expect(g.linkVertices!.agentX.array).toBe(attr(g, 'instanceX').array)
     if (mode === 'instanced') {
       expect((g.geometry as InstancedBufferGeometry).instanceCount).toBe(set.drawn)
     } else {
@@ -204,8 +228,8 @@ describe.each<AgentDrawMode>(['instanced', 'points'])('AgentGeometry view sets (
       expect(attr(g, name).updateRanges, name).toEqual([{ start: 0, count: set.count }])
     }
     expect(attr(g, 'instanceIndex').array).toBe(gathered.ids)
-    expect(g.positionX!.array).toBe(gathered.fields.x)
-    expect(g.positionY!.array).toBe(gathered.fields.y)
+    expect(g.linkVertices!.agentX.array).toBe(gathered.fields.x)
+    expect(g.linkVertices!.agentY.array).toBe(gathered.fields.y)
     expect(g.submitted).toBe(set.drawn)
     // a set built on the page: its fields are copied into the layout's own arrays
     g.sync(sim.buffers, 1, null, set, 2)
@@ -214,7 +238,7 @@ describe.each<AgentDrawMode>(['instanced', 'points'])('AgentGeometry view sets (
       expect(a, name).not.toBe(gathered.fields[field])
       for (let k = 0; k < set.count; k += 97) expect(a[k]).toBe(sim.buffers[field][set.index[k]!])
     }
-    expect(g.positionX!.array).toBe(attr(g, 'instanceX').array)
+    expect(g.linkVertices!.agentX.array).toBe(attr(g, 'instanceX').array)
   })
 
   it('gathers again only when the set changed, and goes back to the whole buffers (all fields once)', () => {

@@ -24,15 +24,17 @@ import {
   SLOW,
   attributeOf,
   emptyGeometry,
-  holdLinkPositions,
   identity,
+  linkVerticesOf,
   markRange,
   type AttributeName,
+  type LinkVertices,
   type Slot,
 } from './agentAttributes'
 import { ViewSetLayout } from './viewSetLayout'
 
 export { AGENT_ATTRIBUTES, markRange }
+export type { LinkVertices }
 
 /**
  * Uploads of the slowly changing attributes are spread out: at most one every this many changes
@@ -43,20 +45,19 @@ export const SLOW_UPLOAD_EVERY = 4
 
 export class AgentGeometry {
   geometry: BufferGeometry
-  /** the agents' x and y as per-vertex attributes (link segments) of the layout in use */
-  positionX: BufferAttribute | null = null
-  positionY: BufferAttribute | null = null
+  /** the agents' fields as per-vertex attributes (link segments) of the layout in use */
+  linkVertices: LinkVertices | null = null
   /** the view set drawn this frame (null: the whole buffers) */
   set: ViewSet | null = null
   private whole: BufferGeometry
-  private wholeX: BufferAttribute | null = null
-  private wholeY: BufferAttribute | null = null
+  private wholeLinks: LinkVertices | null = null
+  /** 'instanced': the links' per-vertex copies of the whole layout's attributes, by source */
+  private copies = new Map<AttributeName, Slot>()
   private buffers: AgentBuffers | null = null
   /** the x array the attributes were last pointed at, and its length */
   private boundX: Float32Array | null = null
   private boundLength = -1
   private slots = new Map<AttributeName, Slot>()
-  private readonly positionRanges = { x: { start: 0, count: 0 }, y: { start: 0, count: 0 } }
   private version = -1
   private setVersion = -1
   private changesSinceSlow = 0
@@ -123,8 +124,7 @@ export class AgentGeometry {
     if (set) {
       if (this.geometry !== this.compact!.geometry) {
         this.geometry = this.compact!.geometry
-        this.positionX = this.compact!.positionX
-        this.positionY = this.compact!.positionY
+        this.linkVertices = this.compact!.linkVertices
         replaced = true
       }
       if (set !== this.set || setVersion !== this.setVersion || replaced) this.gather(buffers, set)
@@ -138,8 +138,7 @@ export class AgentGeometry {
     if (leaving) {
       this.set = null
       this.geometry = this.whole
-      this.positionX = this.wholeX
-      this.positionY = this.wholeY
+      this.linkVertices = this.wholeLinks
       this.culled.minX = NaN
       replaced = true
     }
@@ -225,11 +224,9 @@ export class AgentGeometry {
     for (const name of names) {
       const slot = this.slots.get(name)!
       markRange(slot.attribute, slot.range, count)
-    }
-    // Instanced mode keeps separate per-vertex copies of x/y for the links.
-    if (names === MOVING && this.mode === 'instanced' && this.wholeX && this.wholeY) {
-      markRange(this.wholeX, this.positionRanges.x, count)
-      markRange(this.wholeY, this.positionRanges.y, count)
+      // instanced mode: the links' per-vertex copy goes up with it
+      const copy = this.copies.get(name)
+      if (copy) markRange(copy.attribute, copy.range, count)
     }
   }
 
@@ -238,11 +235,11 @@ export class AgentGeometry {
    * without a copy): point the attributes at them. GPU buffers stay; what changed uploads as usual.
    */
   private repoint(buffers: AgentBuffers): void {
-    for (const name of NAMES)
-      this.slots.get(name)!.attribute.array = buffers[AGENT_ATTRIBUTES[name]]
-    if (this.mode === 'instanced' && this.wholeX && this.wholeY) {
-      this.wholeX.array = buffers.x
-      this.wholeY.array = buffers.y
+    for (const name of NAMES) {
+      const array = buffers[AGENT_ATTRIBUTES[name]]
+      this.slots.get(name)!.attribute.array = array
+      const copy = this.copies.get(name)
+      if (copy) copy.attribute.array = array
     }
     this.boundX = buffers.x
   }
@@ -264,25 +261,25 @@ export class AgentGeometry {
       'instanceIndex',
       attributeOf(mode, identity(new Float32Array(buffers.capacity))),
     )
-    if (mode === 'instanced') {
-      this.wholeX = new BufferAttribute(buffers.x, 1).setUsage(DynamicDrawUsage)
-      this.wholeY = new BufferAttribute(buffers.y, 1).setUsage(DynamicDrawUsage)
-      holdLinkPositions(whole, this.wholeX, this.wholeY)
-    } else {
+    this.copies.clear()
+    this.wholeLinks = linkVerticesOf(
+      mode,
+      whole,
+      (name) => this.slots.get(name)!.attribute,
+      (name, attribute) => this.copies.set(name, { attribute, range: { start: 0, count: 0 } }),
+    )
+    if (mode === 'points') {
       this.pointIndex = new BufferAttribute(
         identity(new Uint32Array(buffers.capacity)),
         1,
       ).setUsage(DynamicDrawUsage)
       whole.setIndex(this.pointIndex)
       this.culled.minX = NaN
-      this.wholeX = this.slots.get('instanceX')!.attribute
-      this.wholeY = this.slots.get('instanceY')!.attribute
     }
     this.whole = whole
     this.compact = new ViewSetLayout(mode, buffers)
     this.geometry = whole
-    this.positionX = this.wholeX
-    this.positionY = this.wholeY
+    this.linkVertices = this.wholeLinks
     this.set = null
     this.wholeStale = false
     this.buffers = buffers
@@ -298,6 +295,7 @@ export class AgentGeometry {
     this.set = null
     this.buffers = null
     this.slots.clear()
+    this.copies.clear()
     this.drawn = 0
   }
 }

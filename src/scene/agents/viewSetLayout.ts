@@ -5,8 +5,8 @@
  * (viewFields.ts): the attributes are pointed at them and uploaded, nothing is copied. Other sets
  * are gathered into arrays of its own. Sized for viewSetCapacity of the swarm.
  */
-import type { BufferGeometry } from 'three'
-import { BufferAttribute, DynamicDrawUsage, InstancedBufferGeometry } from 'three'
+import type { BufferAttribute, BufferGeometry } from 'three'
+import { DynamicDrawUsage, InstancedBufferGeometry } from 'three'
 import {
   createGatheredView,
   gatherView,
@@ -21,8 +21,10 @@ import {
   NAMES,
   attributeOf,
   emptyGeometry,
-  holdLinkPositions,
+  linkVerticesOf,
   markRange,
+  type AttributeName,
+  type LinkVertices,
   type Slot,
 } from './agentAttributes'
 
@@ -35,9 +37,8 @@ type Gathered = NonNullable<ViewSet['gathered']>
 
 export class ViewSetLayout {
   readonly geometry: BufferGeometry
-  /** the agents' x/y per vertex (the links): the x/y attributes themselves, or copies ('instanced') */
-  readonly positionX: BufferAttribute
-  readonly positionY: BufferAttribute
+  /** the agents' fields per vertex (the links): the attributes themselves, or copies ('instanced') */
+  readonly linkVertices: LinkVertices
   /** the listed agents' indices, the first `count` gathered (picking maps through them) */
   readonly agents: Uint32Array
   readonly capacity: number
@@ -56,24 +57,21 @@ export class ViewSetLayout {
       this.slots.push({ attribute, range: { start: 0, count: 0 }, field })
       return attribute
     }
-    let x: BufferAttribute | null = null
-    let y: BufferAttribute | null = null
+    const byName = new Map<AttributeName, BufferAttribute>()
     for (const name of NAMES) {
       const field = AGENT_ATTRIBUTES[name]
       const attribute = slot(field, attributeOf(mode, own.fields[field]))
       geometry.setAttribute(name, attribute)
-      if (name === 'instanceX') x = attribute
-      if (name === 'instanceY') y = attribute
+      byName.set(name, attribute)
     }
     geometry.setAttribute('instanceIndex', slot(null, attributeOf(mode, own.ids)))
-    if (mode === 'instanced') {
-      // the links read x/y per vertex: separate attributes over the same arrays, uploaded with them
-      x = slot('x', new BufferAttribute(own.fields.x, 1))
-      y = slot('y', new BufferAttribute(own.fields.y, 1))
-      holdLinkPositions(geometry, x, y)
-    }
-    this.positionX = x!
-    this.positionY = y!
+    // 'instanced': the links' per-vertex copies are slots of the same fields, uploaded with them
+    this.linkVertices = linkVerticesOf(
+      mode,
+      geometry,
+      (name) => byName.get(name)!,
+      (name, copy) => slot(AGENT_ATTRIBUTES[name], copy),
+    )
     this.agents = new Uint32Array(capacity)
   }
 

@@ -32,20 +32,20 @@ export function LinksLayer({
   useFrame(() => {
     // Phase 3 (upload), after AgentsLayer's (mounted first, same priority): the position
     // attributes are already synced.
-    if (!agents.positionX || !agents.positionY) return
+    const vertices = agents.linkVertices
+    if (!vertices) return
     const set = agents.set
     let replaced: boolean
     if (set) {
       // the agents come from a view set: it lists the links that can touch the view
-      replaced = links.syncSet(set, agents.positionX, agents.positionY, agents.setChanges)
+      replaced = links.syncSet(set, vertices, agents.setChanges)
     } else {
       // the visible world rectangle, from the view the rig wrote this frame
       visibleRect(view, 0, rect)
       replaced = links.sync(
         store.display.links,
         store.display.buffers,
-        agents.positionX,
-        agents.positionY,
+        vertices,
         store.display.linksVersion,
         rect,
       )

@@ -13,7 +13,7 @@ function setup(count: number) {
   agents.sync(sim.buffers, 0)
   const links = new LinkGeometry()
   const sync = (version: number, rect: ViewRect = EVERYTHING) =>
-    links.sync(sim.links, sim.buffers, agents.positionX!, agents.positionY!, version, rect)
+    links.sync(sim.links, sim.buffers, agents.linkVertices!, version, rect)
   return { sim, agents, links, sync }
 }
 
@@ -25,8 +25,8 @@ describe('LinkGeometry', () => {
     expect(sync(0)).toBe(true)
     expect(sim.links.count).toBeGreaterThan(0)
     expect(links.count).toBe(sim.links.count)
-    expect(links.geometry.getAttribute('agentX')).toBe(agents.positionX)
-    expect(links.geometry.getAttribute('agentY')).toBe(agents.positionY)
+    expect(links.geometry.getAttribute('agentX')).toBe(agents.linkVertices!.agentX)
+    expect(links.geometry.getAttribute('agentY')).toBe(agents.linkVertices!.agentY)
     const idx = links.geometry.getIndex()!.array
     for (const k of [0, 1, sim.links.count - 1]) {
       expect([idx[2 * k], idx[2 * k + 1]]).toEqual([sim.links.a[k], sim.links.b[k]])
@@ -103,11 +103,9 @@ describe('LinkGeometry with a worker source', () => {
     const { sim, agents } = setup(300)
     const links = { count: 0, a: new Uint32Array(0), b: new Uint32Array(0) }
     const g = new LinkGeometry()
-    g.sync(links, sim.buffers, agents.positionX!, agents.positionY!, 0, EVERYTHING)
+    g.sync(links, sim.buffers, agents.linkVertices!, 0, EVERYTHING)
     Object.assign(links, { count: sim.links.count, a: sim.links.a, b: sim.links.b })
-    expect(g.sync(links, sim.buffers, agents.positionX!, agents.positionY!, 1, EVERYTHING)).toBe(
-      true,
-    )
+    expect(g.sync(links, sim.buffers, agents.linkVertices!, 1, EVERYTHING)).toBe(true)
     expect(g.count).toBe(sim.links.count)
   })
 })

@@ -1,6 +1,6 @@
 /**
  * The links' geometry: ONE indexed gl.LINES draw whose vertices are the agents themselves (their
- * x/y typed arrays as per-vertex attributes, shared with the agents' geometry) and whose index
+ * fields as per-vertex attributes, shared with the agents' geometry) and whose index
  * buffer holds the sim's link pairs (LinkBuffers a[k], b[k]) that can touch the view. Positions
  * upload with the agents on every change, so links follow their agents every frame.
  *
@@ -21,7 +21,7 @@ import {
   type LinkBuffers,
   type ViewSet,
 } from '../../sim'
-import { markRange } from '../agents/agentGeometry'
+import { markRange, type LinkVertices } from '../agents/agentGeometry'
 import { unboundedSphere } from '../geometryBounds'
 import type { ViewRect } from '../viewUniforms'
 
@@ -68,7 +68,7 @@ export class LinkGeometry {
   /** what the index lists pairs of: the whole links (LinkBuffers) or a view set */
   private owner: object | null = null
   private set: ViewSet | null = null
-  private x: BufferAttribute | null = null
+  private vertices: LinkVertices | null = null
   private index: BufferAttribute | null = null
   private indexLength = 0
   private readonly range = { start: 0, count: 0 }
@@ -78,20 +78,19 @@ export class LinkGeometry {
   changes = 0
 
   /**
-   * Follow `links` (published as `linksVersion`), the agents' position attributes and the visible
+   * Follow `links` (published as `linksVersion`), the agents' vertex attributes and the visible
    * `rect`, and rebuild the index when one of them changed. Returns true when the geometry object
    * was replaced (the mesh must pick it up).
    */
   sync(
     links: LinkBuffers,
     agents: AgentBuffers,
-    x: BufferAttribute,
-    y: BufferAttribute,
+    vertices: LinkVertices,
     linksVersion: number,
     rect: ViewRect,
   ): boolean {
     // (a worker's links may grow from an empty first array to the full capacity)
-    const replaced = this.fit(links, x, y, links.a.length * 2)
+    const replaced = this.fit(links, vertices, links.a.length * 2)
     const c = this.culled
     const moved =
       rect.minX !== c.minX || rect.minY !== c.minY || rect.maxX !== c.maxX || rect.maxY !== c.maxY
@@ -103,12 +102,12 @@ export class LinkGeometry {
   }
 
   /**
-   * Draw the links of a view set (src/sim/viewSet.ts) over its agents' position attributes `x`/`y`
+   * Draw the links of a view set (src/sim/viewSet.ts) over its agents' vertex attributes
    * (AgentGeometry's view-set layout); `setVersion` +1 whenever its contents changed. Returns true
    * when the geometry object was replaced.
    */
-  syncSet(set: ViewSet, x: BufferAttribute, y: BufferAttribute, setVersion: number): boolean {
-    const replaced = this.fit(VIEW_SETS, x, y, set.links.length)
+  syncSet(set: ViewSet, vertices: LinkVertices, setVersion: number): boolean {
+    const replaced = this.fit(VIEW_SETS, vertices, set.links.length)
     if (replaced || set !== this.set || setVersion !== this.linksVersion) {
       const m = set.linkCount * 2
       const idx = this.index!.array as Uint32Array
@@ -123,14 +122,15 @@ export class LinkGeometry {
     return replaced
   }
 
-  /** A geometry over `x`/`y` with an index of `length` entries for `owner`'s pairs. */
-  private fit(owner: object, x: BufferAttribute, y: BufferAttribute, length: number): boolean {
-    if (owner === this.owner && x === this.x && length <= this.indexLength) return false
+  /** A geometry over `vertices` with an index of `length` entries for `owner`'s pairs. */
+  private fit(owner: object, vertices: LinkVertices, length: number): boolean {
+    if (owner === this.owner && vertices === this.vertices && length <= this.indexLength) {
+      return false
+    }
     this.release()
     const g = new BufferGeometry()
     g.boundingSphere = unboundedSphere()
-    g.setAttribute('agentX', x)
-    g.setAttribute('agentY', y)
+    for (const [name, attribute] of Object.entries(vertices)) g.setAttribute(name, attribute)
     this.index = new BufferAttribute(new Uint32Array(length), 1).setUsage(DynamicDrawUsage)
     g.setIndex(this.index)
     this.indexLength = length
@@ -138,7 +138,7 @@ export class LinkGeometry {
     this.geometry = g
     this.owner = owner
     this.set = null
-    this.x = x
+    this.vertices = vertices
     this.culled.minX = NaN
     this.linksVersion = NaN
     return true
@@ -169,8 +169,8 @@ export class LinkGeometry {
   }
 
   /**
-   * Free what this geometry owns on the GPU: its index and its vertex arrays. GOTCHA: three's
-   * dispose() deletes the buffer of every attribute the geometry holds, but agentX/agentY belong to
+   * Free what this geometry owns on the GPU: its index. GOTCHA: three's dispose() deletes the
+   * buffer of every attribute the geometry holds, but the vertex attributes (agentX, …) belong to
    * the agents' geometry (in 'points' mode they are the very attributes the agents are drawn from).
    * Deleted while the agents' vertex array is bound (the last draw of a frame), it is left with no
    * buffer, and three never rebinds it: every later draw of the agents fails with "INVALID_OPERATION:
@@ -179,8 +179,7 @@ export class LinkGeometry {
    */
   private release(): void {
     const g = this.geometry
-    g.deleteAttribute('agentX')
-    g.deleteAttribute('agentY')
+    for (const name of Object.keys(g.attributes)) g.deleteAttribute(name)
     g.dispose()
   }
 
@@ -188,6 +187,6 @@ export class LinkGeometry {
     this.release()
     this.owner = null
     this.set = null
-    this.x = null
+    this.vertices = null
   }
 }

@@ -14,7 +14,7 @@ import type { SwarmStore } from '../swarmState'
 /** How often the census is taken (ms). */
 export const CENSUS_MS = 500
 /** Up to this many agents the census is taken on the page; above, in the worker. */
-export const CENSUS_PAGE_MAX = 50_000
+const CENSUS_PAGE_MAX = 50_000
 
 export interface CensusRequest {
   seq: number
