@@ -190,3 +190,33 @@ describe('the view in the URL (issue 32)', () => {
     )
   })
 })
+
+describe('the displayed swarm in the link', () => {
+  const view = { x: 0, y: 0, zoom: 1, agent: null, filter: noFilter() }
+  it('names the local sim by its seed and size, in place, never adding ?feed', () => {
+    expect(
+      formatViewUrl('http://h/?feed=sim&boot=0', {
+        ...view,
+        source: { feed: 'sim', seed: 42, agents: 5000 },
+      }),
+    ).toBe('http://h/?feed=sim&boot=0&seed=42&agents=5000')
+    expect(
+      formatViewUrl('http://h/?seed=1&agents=9&feed=sim', {
+        ...view,
+        source: { feed: 'sim', seed: 7, agents: 146 },
+      }),
+    ).toBe('http://h/?seed=7&feed=sim')
+  })
+
+  it('drops ?feed=sim for the live feed and leaves everything else alone', () => {
+    expect(formatViewUrl('http://h/?feed=sim&seed=3', { ...view, source: { feed: 'live' } })).toBe(
+      'http://h/?seed=3',
+    )
+    expect(formatViewUrl('http://h/?feed=live', { ...view, source: { feed: 'live' } })).toBe(
+      'http://h/?feed=live',
+    )
+    expect(formatViewUrl('http://h/?feed=sim&seed=3', { ...view, source: null })).toBe(
+      'http://h/?feed=sim&seed=3',
+    )
+  })
+})

@@ -89,6 +89,27 @@ export interface SwarmView {
   zoom: number
   agent: string | null
   filter: AgentFilter
+  /** the displayed swarm (absent: its parameters are left as they are) */
+  source?: ViewSource | null
+}
+
+/**
+ * The displayed swarm as the link gives it: the local simulation by its seed and size (so a link
+ * opened elsewhere builds the same swarm; ?feed itself is never added: while the live feed is still
+ * coming, the sim shown meanwhile must not turn the page into a sim page), or the live feed (the
+ * default: a `?feed=sim` goes).
+ */
+export type ViewSource = { feed: 'sim'; seed: number; agents: number } | { feed: 'live' }
+
+/** `q` naming `source`, each parameter kept where it stood. */
+function writeSource(q: URLSearchParams, source: ViewSource): void {
+  if (source.feed === 'live') {
+    if (q.get('feed') === 'sim') q.delete('feed')
+    return
+  }
+  q.set('seed', String(source.seed))
+  if (source.agents === DEFAULT_AGENT_COUNT) q.delete('agents')
+  else q.set('agents', String(source.agents))
 }
 
 /** The view a URL asks for (absent or ignored parameters left out), and one note per bad one. */
@@ -196,14 +217,15 @@ function viewEntries(view: SwarmView): [string, string][] {
 }
 
 /**
- * `href` with the view in place of its view parameters; the others (?seed ?agents ?feed …), the
- * path and the hash kept. Never longer than MAX_URL_LENGTH: the hash, then the longest of the
+ * `href` with the view in place of its view parameters and, given `view.source`, the swarm's
+ * (?feed ?seed ?agents); the others, the path and the hash kept. Never longer than MAX_URL_LENGTH: the hash, then the longest of the
  * other parameters go first (the view itself is at most about 120 characters).
  */
 export function formatViewUrl(href: string, view: SwarmView): string {
   const url = new URL(href)
   const q = new URLSearchParams(url.search)
   for (const key of VIEW_KEYS) q.delete(key)
+  if (view.source) writeSource(q, view.source)
   const others = [...q.entries()]
   const write = () => {
     const next = new URLSearchParams([...others, ...viewEntries(view)])

@@ -259,6 +259,11 @@ for (const [size, options] of [
       const showing = (await legend(page)).Showing!
       expect(showing.matching).toBeLessThan(showing.of!)
       expect(showing.matching).toBeGreaterThan(0)
+      // the minimap follows the filter: its caption counts the same matching agents
+      if (size === 'desktop')
+        await expect(page.getByTestId('minimap-panel')).toContainText(
+          `${showing.matching!.toLocaleString('en-US')} matching`,
+        )
       await page.screenshot({ path: test.info().outputPath(`filter-${size}-${feedSource()}.png`) })
 
       // dimmed, not hidden: a dimmed agent is still picked by a click or a tap

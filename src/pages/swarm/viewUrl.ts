@@ -13,6 +13,7 @@ import {
   parseSwarmParams,
   parseViewParams,
   type SwarmView,
+  type ViewSource,
 } from '../../state/urlParams'
 
 /** The URL is written this long after the view last changed (never per frame). */
@@ -34,7 +35,20 @@ function currentView(store: SwarmStore): SwarmView {
     zoom: camera.zoom,
     agent: store.swarm.selectedAgentId ?? cameraFollow.agentId ?? pendingAgent.get(store) ?? null,
     filter: store.explore.filter,
+    source: viewSource(store),
   }
+}
+
+/**
+ * The displayed swarm as a link names it: the local sim by seed and size, the live feed; a replay
+ * or a local fork of the live swarm cannot be rebuilt from parameters, so theirs stay as they are.
+ */
+function viewSource(store: SwarmStore): ViewSource | null {
+  const { swarm, runtime } = store
+  if (runtime.source.kind === 'replay') return null
+  if (swarm.source === 'live') return { feed: 'live' }
+  if (runtime.forked) return null
+  return { feed: 'sim', seed: swarm.seed, agents: runtime.local.buffers.count }
 }
 
 /** The link to the view on screen: this page's URL with the view written in (Copy link). */
