@@ -6,7 +6,7 @@ import { Button } from '../ui/Button'
 import { Modal, ModalClose, ModalDescription, ModalTitle } from '../ui/Modal'
 import { resetDemoWallet, storedDemoAddress } from './demoWallet'
 import { WalletError, type WalletAdapter } from './types'
-import { useWalletOptions } from './useWalletOptions'
+import { useWalletOptions, walletEntryFor } from './useWalletOptions'
 
 const Row = styled.div`
   display: flex;
@@ -31,6 +31,16 @@ const Choice = styled(Button)`
     width: 20px;
     height: 20px;
   }
+`
+const Entry = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+`
+const Explain = styled.p`
+  margin: 0;
+  font-size: 12px;
+  color: ${(p) => p.theme.color.muted};
 `
 const Body = styled.div`
   padding: 16px;
@@ -84,53 +94,64 @@ export function ConnectButtons({
 
   const demo = options.demo
   const hasDemoKey = demo !== null && storedDemoAddress(window.localStorage) !== null
+  const entry = walletEntryFor(options)
   return (
-    <Row>
-      <Button onClick={start} disabled={busy} aria-busy={status === 'connecting'}>
-        {status === 'connecting' ? 'Connecting...' : 'Connect Wallet'}
-      </Button>
-      {demo && (
-        <Button $variant="ghost" onClick={() => void connect(demo)} disabled={busy}>
-          Use Demo Wallet
-        </Button>
-      )}
-      {demo && hasDemoKey && (
-        <Button
-          $variant="ghost"
-          $size="sm"
-          disabled={busy}
-          onClick={() => {
-            resetDemoWallet(window.localStorage)
-            void connect(demo)
-          }}
-        >
-          New Demo Wallet
-        </Button>
-      )}
-      <Modal open={picking} onOpenChange={setPicking} width={380}>
-        <Body>
-          <ModalTitle>Select a wallet</ModalTitle>
-          <ModalDescription>Wallets found in this browser.</ModalDescription>
-          <Choices>
-            {options.wallets.map((w) => (
-              <li key={w.id}>
-                <Choice $variant="ghost" onClick={() => void connect(w)}>
-                  {w.icon && <img src={w.icon} alt="" />}
-                  {w.name}
-                </Choice>
-              </li>
-            ))}
-          </Choices>
-          <Foot>
-            <ModalClose asChild>
-              <Button $variant="ghost" $size="sm">
-                Cancel
-              </Button>
-            </ModalClose>
-          </Foot>
-        </Body>
-      </Modal>
-    </Row>
+    <Entry>
+      <Explain data-entry={entry.path}>{entry.explanation}</Explain>
+      <Row>
+        {entry.openIn.length === 0 && (
+          <Button onClick={start} disabled={busy} aria-busy={status === 'connecting'}>
+            {status === 'connecting' ? 'Connecting...' : 'Connect Wallet'}
+          </Button>
+        )}
+        {entry.openIn.map((l) => (
+          <Button key={l.wallet} as="a" href={l.href} rel="noopener">
+            Open in {l.wallet}
+          </Button>
+        ))}
+        {demo && (
+          <Button $variant="ghost" onClick={() => void connect(demo)} disabled={busy}>
+            Use Demo Wallet
+          </Button>
+        )}
+        {demo && hasDemoKey && (
+          <Button
+            $variant="ghost"
+            $size="sm"
+            disabled={busy}
+            onClick={() => {
+              resetDemoWallet(window.localStorage)
+              void connect(demo)
+            }}
+          >
+            New Demo Wallet
+          </Button>
+        )}
+        <Modal open={picking} onOpenChange={setPicking} width={380}>
+          <Body>
+            <ModalTitle>Select a wallet</ModalTitle>
+            <ModalDescription>Wallets found in this browser.</ModalDescription>
+            <Choices>
+              {options.wallets.map((w) => (
+                <li key={w.id}>
+                  <Choice $variant="ghost" onClick={() => void connect(w)}>
+                    {w.icon && <img src={w.icon} alt="" />}
+                    {w.name}
+                  </Choice>
+                </li>
+              ))}
+            </Choices>
+            <Foot>
+              <ModalClose asChild>
+                <Button $variant="ghost" $size="sm">
+                  Cancel
+                </Button>
+              </ModalClose>
+            </Foot>
+          </Body>
+        </Modal>
+      </Row>
+    </Entry>
   )
 }
 
