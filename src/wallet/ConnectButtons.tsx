@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio'
 import { connectWallet, disconnectWallet, walletState } from '../state/walletStore'
 import { Button } from '../ui/Button'
 import { Modal, ModalClose, ModalDescription, ModalTitle } from '../ui/Modal'
+import { AnotherDeviceButton } from './AnotherDevice'
 import { resetDemoWallet, storedDemoAddress } from './demoWallet'
 import { WalletError, type WalletAdapter } from './types'
 import { useWalletOptions, walletEntryFor } from './useWalletOptions'
@@ -53,7 +54,9 @@ const Foot = styled.div`
 
 /**
  * 'Connect Wallet' ('Connecting...' while it runs): one wallet found ⇒ connects it, several ⇒ a
- * picker, none ⇒ `onError` with the PRODUCT.md §5 text. When the server runs on the demo chain,
+ * picker, none ⇒ `onError` with the PRODUCT.md §5 text; on a phone or tablet with no wallet here,
+ * 'Open in Phantom/Solflare/Backpack' instead. One line above says which entry this device got and
+ * why; 'Sign in with another device' is always offered. When the server runs on the demo chain,
  * 'Use Demo Wallet' (and 'New Demo Wallet' to re-roll its key) sit beside it.
  */
 // eslint-disable-next-line max-lines-per-function -- 83 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
@@ -109,6 +112,7 @@ export function ConnectButtons({
             Open in {l.wallet}
           </Button>
         ))}
+        <AnotherDeviceButton onConnected={onConnected} disabled={busy} />
         {demo && (
           <Button $variant="ghost" onClick={() => void connect(demo)} disabled={busy}>
             Use Demo Wallet
