@@ -112,7 +112,11 @@ export default function SignInForAnotherDevicePage() {
                 Sign the request of the device showing <Code>{formatDeviceCode(code)}</Code>. It
                 costs nothing and sends no transaction; only that device is signed in.
               </Text>
-              <Text>{entry.explanation}</Text>
+              <Text>
+                {entry.path === 'open-in-wallet'
+                  ? 'No wallet in this browser: open this page in your wallet app to sign.'
+                  : entry.explanation}
+              </Text>
               <Row as="div">
                 {wallets.map((w) => (
                   <Button
