@@ -28,8 +28,11 @@ import {
 import { checkSignIn } from './siws.verify'
 import { SIGN_IN_STATEMENT, startSession } from './start-session'
 
-/** The httpOnly cookie that binds a request to the browser that made it. */
-export const DEVICE_COOKIE = 'vpos_device_sign_in'
+/**
+ * The httpOnly, SameSite=Strict cookie (scoped to the device routes) that binds a request to the
+ * browser that made it; the row stores only its SHA-256.
+ */
+const DEVICE_COOKIE = 'vpos_device_sign_in'
 const COOKIE_PATH = apiPaths.auth.deviceRequest.url()
 /** An approved request may still be collected this long after it expired (a poll in flight). */
 const COLLECT_GRACE_MS = 30_000

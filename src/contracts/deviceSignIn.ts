@@ -40,7 +40,7 @@ export function formatDeviceCode(code: string): string {
 }
 
 /** The request id the waiting browser holds: 128 random bits, base64url. */
-export const DeviceRequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/)
+const DeviceRequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/)
 
 export const DeviceRequestResponseSchema = z.object({
   requestId: DeviceRequestIdSchema,

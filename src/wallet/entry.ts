@@ -67,7 +67,7 @@ export function browseLinks(pageUrl: string): BrowseLink[] {
   ]
 }
 
-export type EntryPath = 'wallet' | 'mobile-wallet-adapter' | 'open-in-wallet' | 'install'
+type EntryPath = 'wallet' | 'mobile-wallet-adapter' | 'open-in-wallet' | 'install'
 
 export interface WalletEntry {
   path: EntryPath
