@@ -71,6 +71,22 @@ function CodeForm({ initial }: { initial: string }) {
   )
 }
 
+/** What is being signed, and the one warning that matters (device-code phishing). */
+function RequestIntro({ code }: { code: string }) {
+  return (
+    <>
+      <Text>
+        Sign the request of the device showing <Code>{formatDeviceCode(code)}</Code>. It costs
+        nothing and sends no transaction; only that device is signed in.
+      </Text>
+      <Text>
+        Sign only if you asked for this code yourself, on a device in front of you: whoever shows
+        this code gets signed in as your wallet.
+      </Text>
+    </>
+  )
+}
+
 /**
  * /signin/:code, opened on the device that has the wallet (docs/PRODUCT.md, wallet screens): signs
  * the waiting device's sign-in request. This device itself is not signed in.
@@ -108,10 +124,7 @@ export default function SignInForAnotherDevicePage() {
           )}
           {valid && phase.kind !== 'done' && (
             <>
-              <Text>
-                Sign the request of the device showing <Code>{formatDeviceCode(code)}</Code>. It
-                costs nothing and sends no transaction; only that device is signed in.
-              </Text>
+              <RequestIntro code={code} />
               <Text>
                 {entry.path === 'open-in-wallet'
                   ? 'No wallet in this browser: open this page in your wallet app to sign.'
