@@ -27,7 +27,7 @@ export const RATE_RULES = {
    */
   signIn: { burst: 60, refillMs: 1_000 },
   /** per client IP: new cross-device sign-in requests (each shows a code someone may type) */
-  deviceRequest: { burst: 10, refillMs: 30_000 },
+  deviceRequest: { burst: 20, refillMs: 6_000 },
   /** per client IP: the waiting browser asks once a second */
   devicePoll: { burst: 30, refillMs: 500 },
   /** per client IP: looking up or approving a code (short codes must not be guessable by volume) */

@@ -78,6 +78,28 @@ test.describe('the wallet entry each device gets', () => {
     })
   }
 
+  test('iPad asking for desktop pages (Macintosh UA, 5 touch points): still the iPad entry', async ({
+    browser,
+  }) => {
+    const { context, page, go } = await openOn(
+      browser,
+      {
+        ...IPAD,
+        userAgent:
+          'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+        isMobile: false,
+      },
+      `/whitelist?${QUIET}`,
+    )
+    // GOTCHA: Chromium's touch emulation reports 1 touch point; an iPad reports 5.
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { get: () => 5 }),
+    )
+    await go()
+    await expect(page.getByRole('link', { name: 'Open in Phantom' })).toBeVisible()
+    await context.close()
+  })
+
   test('iPad inside a wallet browser (a wallet injected): Connect Wallet', async ({ browser }) => {
     const { context, page, go } = await openOn(browser, IPAD, `/whitelist?${QUIET}`)
     await page.addInitScript(injectPhantom, phantomArgs(createTestWallet('entry-ipad-inapp')))
