@@ -5,6 +5,7 @@
  * signMessage; a remembered wallet is not signed in without the server's session; and the
  * cross-device sign-in end to end with two browser contexts (tablet waiting, phone signing).
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
 import { createTestWallet, injectPhantom, phantomArgs, type PhantomArgs } from '../helpers/wallet'
 import { SCREENSHOT_CSS, stillPage } from './walletPages'
@@ -317,5 +318,31 @@ test.describe('cross-device sign-in', () => {
     await phone.page.getByRole('button', { name: 'Continue' }).click()
     await expect(phone.page).toHaveURL(/\/signin\/ZZZZZZZZ$/)
     await phone.context.close()
+  })
+
+  test('the waiting dialog and the phone page pass axe', async ({ browser }) => {
+    const tablet = await openOn(browser, IPAD, `/whitelist?${QUIET}`)
+    await tablet.go()
+    await tablet.page.getByRole('button', { name: 'Sign in with another device' }).click()
+    await expect(tablet.page.getByLabel('Sign-in code')).toBeVisible()
+    const code = await codeOf(tablet.page)
+    // The dialog fades in: scan it once its finite animations are done (the pulse never ends).
+    const settled = (page: Page) =>
+      page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+            .map((a) => a.finished),
+        ),
+      )
+    await settled(tablet.page)
+    const scan = (page: Page) => new AxeBuilder({ page }).exclude('[data-testid="clock"]').analyze()
+    expect((await scan(tablet.page)).violations).toEqual([])
+    const phone = await openOn(browser, IPHONE, `/signin/${code}?${QUIET}`)
+    await phone.go()
+    await expect(phone.page.getByText(/Sign only if you asked for this code/)).toBeVisible()
+    expect((await scan(phone.page)).violations).toEqual([])
+    await Promise.all([tablet.context.close(), phone.context.close()])
   })
 })
