@@ -70,8 +70,13 @@ function requestOrigin(app: FastifyInstance, req: FastifyRequest): string {
  * Cross-device sign-in (src/contracts/deviceSignIn.ts; docs/ARCHITECTURE.md "Wallet and sign-in").
  * Every step reads and writes only the shared database, so each may land on any instance.
  */
-// eslint-disable-next-line max-lines-per-function -- four short routes of one flow sharing its refusals
-export async function deviceSignInRoutes(fastify: FastifyInstance) {
+export async function deviceSignInRoutes(app: FastifyInstance) {
+  waitingBrowserRoutes(app)
+  signingDeviceRoutes(app)
+}
+
+/** The waiting browser: make a request, then ask whether it is signed. */
+function waitingBrowserRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
   app.post(
@@ -147,6 +152,11 @@ export async function deviceSignInRoutes(fastify: FastifyInstance) {
       return { status: 'signed-in' as const, session }
     },
   )
+}
+
+/** The signing device: read the request behind a code, and approve it with a signature. */
+function signingDeviceRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
 
   /** The request behind a code, refused unless it can still be signed. */
   async function liveByCode(code: string, now: number) {
