@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import type { SessionResponse } from '../contracts/auth'
 import {
@@ -7,7 +7,6 @@ import {
   formatDeviceCode,
   type DeviceRequestResponse,
 } from '../contracts/deviceSignIn'
-import { adoptSession } from '../state/walletStore'
 import { Button } from '../ui/Button'
 import { Modal, ModalClose, ModalDescription, ModalTitle } from '../ui/Modal'
 import { ErrorText, LoadingText } from '../ui/Page'
@@ -133,19 +132,26 @@ function WaitingPanel({ onSignedIn }: { onSignedIn: (s: SessionResponse) => void
   )
 }
 
-/** 'Sign in with another device': offered on every device, beside the wallet entry. */
+/**
+ * 'Sign in with another device': offered on every device, beside the wallet entry. `onSignedIn`
+ * gets the session the server has just set for this browser.
+ */
 export function AnotherDeviceButton({
-  onConnected,
+  onSignedIn,
   disabled,
 }: {
-  onConnected?: (address: string) => void
+  onSignedIn: (session: SessionResponse) => void
   disabled?: boolean
 }) {
   const [open, setOpen] = useState(false)
+  // The poll effect depends on this callback: keep one identity for the dialog's life.
+  const latest = useRef(onSignedIn)
+  useEffect(() => {
+    latest.current = onSignedIn
+  })
   const [signedIn] = useState(() => (s: SessionResponse) => {
-    adoptSession(s)
     setOpen(false)
-    onConnected?.(s.walletAddress)
+    latest.current(s)
   })
   return (
     <>

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
-import { connectWallet, disconnectWallet, walletState } from '../state/walletStore'
+import { adoptSession, connectWallet, disconnectWallet, walletState } from '../state/walletStore'
 import { Button } from '../ui/Button'
 import { Modal, ModalClose, ModalDescription, ModalTitle } from '../ui/Modal'
 import { AnotherDeviceButton } from './AnotherDevice'
@@ -52,6 +52,78 @@ const Foot = styled.div`
   margin-top: 14px;
 `
 
+/** 'Select a wallet': the dialog that lists the wallets found when there are several. */
+function WalletPicker({
+  open,
+  onOpenChange,
+  wallets,
+  onPick,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  wallets: readonly WalletAdapter[]
+  onPick: (wallet: WalletAdapter) => void
+}) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} width={380}>
+      <Body>
+        <ModalTitle>Select a wallet</ModalTitle>
+        <ModalDescription>Wallets found in this browser.</ModalDescription>
+        <Choices>
+          {wallets.map((w) => (
+            <li key={w.id}>
+              <Choice $variant="ghost" onClick={() => onPick(w)}>
+                {w.icon && <img src={w.icon} alt="" />}
+                {w.name}
+              </Choice>
+            </li>
+          ))}
+        </Choices>
+        <Foot>
+          <ModalClose asChild>
+            <Button $variant="ghost" $size="sm">
+              Cancel
+            </Button>
+          </ModalClose>
+        </Foot>
+      </Body>
+    </Modal>
+  )
+}
+
+/** 'Use Demo Wallet', and 'New Demo Wallet' once it has a key (the demo chain only). */
+function DemoButtons({
+  demo,
+  busy,
+  connect,
+}: {
+  demo: WalletAdapter
+  busy: boolean
+  connect: (wallet: WalletAdapter) => Promise<void>
+}) {
+  const hasDemoKey = storedDemoAddress(window.localStorage) !== null
+  return (
+    <>
+      <Button $variant="ghost" onClick={() => void connect(demo)} disabled={busy}>
+        Use Demo Wallet
+      </Button>
+      {hasDemoKey && (
+        <Button
+          $variant="ghost"
+          $size="sm"
+          disabled={busy}
+          onClick={() => {
+            resetDemoWallet(window.localStorage)
+            void connect(demo)
+          }}
+        >
+          New Demo Wallet
+        </Button>
+      )}
+    </>
+  )
+}
+
 /**
  * 'Connect Wallet' ('Connecting...' while it runs): one wallet found ⇒ connects it, several ⇒ a
  * picker, none ⇒ `onError` with the PRODUCT.md §5 text; on a phone or tablet with no wallet here,
@@ -59,7 +131,6 @@ const Foot = styled.div`
  * why; 'Sign in with another device' is always offered. When the server runs on the demo chain,
  * 'Use Demo Wallet' (and 'New Demo Wallet' to re-roll its key) sit beside it.
  */
-// eslint-disable-next-line max-lines-per-function -- 83 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export function ConnectButtons({
   onConnected,
   onError,
@@ -96,7 +167,6 @@ export function ConnectButtons({
   }
 
   const demo = options.demo
-  const hasDemoKey = demo !== null && storedDemoAddress(window.localStorage) !== null
   const entry = walletEntryFor(options)
   return (
     <Entry>
@@ -112,48 +182,20 @@ export function ConnectButtons({
             Open in {l.wallet}
           </Button>
         ))}
-        <AnotherDeviceButton onConnected={onConnected} disabled={busy} />
-        {demo && (
-          <Button $variant="ghost" onClick={() => void connect(demo)} disabled={busy}>
-            Use Demo Wallet
-          </Button>
-        )}
-        {demo && hasDemoKey && (
-          <Button
-            $variant="ghost"
-            $size="sm"
-            disabled={busy}
-            onClick={() => {
-              resetDemoWallet(window.localStorage)
-              void connect(demo)
-            }}
-          >
-            New Demo Wallet
-          </Button>
-        )}
-        <Modal open={picking} onOpenChange={setPicking} width={380}>
-          <Body>
-            <ModalTitle>Select a wallet</ModalTitle>
-            <ModalDescription>Wallets found in this browser.</ModalDescription>
-            <Choices>
-              {options.wallets.map((w) => (
-                <li key={w.id}>
-                  <Choice $variant="ghost" onClick={() => void connect(w)}>
-                    {w.icon && <img src={w.icon} alt="" />}
-                    {w.name}
-                  </Choice>
-                </li>
-              ))}
-            </Choices>
-            <Foot>
-              <ModalClose asChild>
-                <Button $variant="ghost" $size="sm">
-                  Cancel
-                </Button>
-              </ModalClose>
-            </Foot>
-          </Body>
-        </Modal>
+        <AnotherDeviceButton
+          disabled={busy}
+          onSignedIn={(session) => {
+            adoptSession(session)
+            onConnected?.(session.walletAddress)
+          }}
+        />
+        {demo && <DemoButtons demo={demo} busy={busy} connect={connect} />}
+        <WalletPicker
+          open={picking}
+          onOpenChange={setPicking}
+          wallets={options.wallets}
+          onPick={(w) => void connect(w)}
+        />
       </Row>
     </Entry>
   )
