@@ -11,6 +11,7 @@ import {
   SignInRequestSchema,
 } from '../../src/contracts/auth'
 import { checkSignIn } from './siws.verify'
+import { SIGN_IN_STATEMENT, startSession } from './start-session'
 import { signInSiteFor } from '../lib/origins'
 import {
   consumeNonce,
@@ -18,7 +19,6 @@ import {
   deleteSession,
   deleteSessionsOf,
   insertNonce,
-  insertSession,
 } from '../db/auth.repository'
 import { isoAt } from '../db/database'
 import { HttpError } from '../http/http-error'
@@ -26,12 +26,9 @@ import { SESSION_COOKIE, sessionIdOf } from '../http/session'
 import { findSession } from '../db/auth.repository'
 import { apiPaths } from '../../src/contracts/apiPaths'
 
-const SIGN_IN_STATEMENT = 'Sign in to vPOS Swarm to use the whitelist checker and the chat.'
-
 // eslint-disable-next-line max-lines-per-function -- 100 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const ttlMs = app.config.SESSION_TTL_HOURS * 3_600_000
   // Domain, chain and statement come from configuration only, never from the request
   // (RELIABILITY.md §9, finding 2).
   const signInExpectation = {
@@ -82,22 +79,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     if (!(await consumeNonce(app.db, check.fields.nonce, isoAt(now)))) {
       throw new HttpError(401, 'Invalid or expired nonce')
     }
-    const token = randomBytes(32).toString('base64url')
-    const expiresAt = isoAt(now + ttlMs)
-    await insertSession(app.db, {
-      id: sessionIdOf(token),
-      walletAddress: body.address,
-      createdAt: isoAt(now),
-      expiresAt,
-    })
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: site.secure,
-      maxAge: Math.floor(ttlMs / 1000),
-    })
-    return { walletAddress: body.address, isStaff: app.isStaff(body.address), expiresAt }
+    return startSession(app, reply, body.address, now, site.secure)
   })
 
   const sessionRoute = {

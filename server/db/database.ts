@@ -73,6 +73,26 @@ interface SignInNonceTable {
   expires_at: string
 }
 
+/** A cross-device sign-in request (server/auth/device-sign-in.routes.ts). */
+interface DeviceSignInTable {
+  /** SHA-256 hex of the request id the waiting browser holds */
+  id: string
+  /** the short code typed or scanned on the signing device */
+  code: string
+  /** the site origin the waiting browser made the request on */
+  origin: string
+  /** SHA-256 hex of the waiting browser's cookie secret */
+  browser_hash: string
+  nonce: string
+  created_at: string
+  expires_at: string
+  /** set once, when the signing device's signature verified */
+  wallet_address: string | null
+  approved_at: string | null
+  /** set once, when the waiting browser got its session */
+  consumed_at: string | null
+}
+
 interface SessionTable {
   /** sha256 of the cookie token: a leaked table does not leak sessions */
   id: string
@@ -98,6 +118,7 @@ export interface Database {
   wallet_ledgers: WalletLedgerTable
   sign_in_nonces: SignInNonceTable
   sessions: SessionTable
+  device_sign_ins: DeviceSignInTable
   whitelist_checks: WhitelistCheckTable
 }
 

@@ -7,6 +7,7 @@ import { routeGuards } from '../http/route-contract.plugin'
 import { MemoryRateLimiter, type RateLimiter } from '../rate-limit/rate-limiter'
 import { RedisRateLimiter } from '../rate-limit/redis-rate-limiter'
 import { authRoutes } from '../auth/auth.routes'
+import { deviceSignInRoutes } from '../auth/device-sign-in.routes'
 import { chatRoutes } from '../chat/chat.routes'
 import { shopRoutes } from '../shop/shop.routes'
 import { whitelistRoutes } from '../whitelist/whitelist.routes'
@@ -68,6 +69,7 @@ export async function walletApiPlugin(app: FastifyInstance, opts: WalletApiOptio
   // Origin of writes is checked once, for the whole app, by the security plugin.
   routeGuards(app, () => app.rateLimiter)
   await app.register(authRoutes)
+  await app.register(deviceSignInRoutes)
   await app.register(whitelistRoutes)
   await app.register(chatRoutes, opts.chat ?? {})
   await app.register(shopRoutes)

@@ -26,6 +26,12 @@ export const RATE_RULES = {
    * limit)
    */
   signIn: { burst: 60, refillMs: 1_000 },
+  /** per client IP: new cross-device sign-in requests (each shows a code someone may type) */
+  deviceRequest: { burst: 20, refillMs: 6_000 },
+  /** per client IP: the waiting browser asks once a second */
+  devicePoll: { burst: 30, refillMs: 500 },
+  /** per client IP: looking up or approving a code (short codes must not be guessable by volume) */
+  deviceCode: { burst: 20, refillMs: 3_000 },
   /** per client IP besides the per-wallet cooldown: fresh wallets are free to make */
   whitelistIp: { burst: 20, refillMs: 10_000 },
   message: { burst: 10, refillMs: 1_000 },

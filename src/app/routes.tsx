@@ -20,6 +20,7 @@ export const ROUTES: readonly { path: string; Page: Page }[] = [
   { path: '/marketplace', Page: lazy(() => import('../pages/marketplace/Page')) },
   { path: '/whitelist', Page: lazy(() => import('../pages/whitelist/Page')) },
   { path: '/chat', Page: lazy(() => import('../pages/chat/Page')) },
+  { path: '/signin/:code?', Page: lazy(() => import('../pages/signin/Page')) },
   { path: '/settings', Page: lazy(() => import('../pages/settings/Page')) },
 ]
 

@@ -50,6 +50,10 @@ export const apiPaths = {
     session: apiPath(`${API_PREFIX}/auth/session`),
     signOut: apiPath(`${API_PREFIX}/auth/sign-out`),
     signOutEverywhere: apiPath(`${API_PREFIX}/auth/sign-out-everywhere`),
+    deviceRequest: apiPath(`${API_PREFIX}/auth/device`),
+    devicePoll: apiPath(`${API_PREFIX}/auth/device/poll`),
+    deviceFields: apiPath(`${API_PREFIX}/auth/device/:code`),
+    deviceApprove: apiPath(`${API_PREFIX}/auth/device/:code/approve`),
   },
   chat: {
     rooms: apiPath(`${API_PREFIX}/chat/rooms`),

@@ -7,7 +7,10 @@ import { buildSignInMessage } from '../contracts/auth'
 import { utf8Encode } from '../wallet/bytes'
 import { demoAdapter, resetDemoWallet, storedDemoAddress } from '../wallet/demoWallet'
 import { WalletError, type WalletAdapter } from '../wallet/types'
+import { createDeviceRequest, pollDeviceRequest } from '../wallet/deviceSignIn'
+import { createTestWallet } from '../../tests/helpers/wallet'
 import {
+  adoptSession,
   BALANCE_STALE_MS,
   connectWallet,
   disconnectWallet,
@@ -121,6 +124,32 @@ describe('wallet store against the real server', () => {
       walletAddress: address,
       displayName: 'neo',
     })
+  })
+
+  it('adopts the session another device signed for this browser, and restores it on reload', async () => {
+    const req = await createDeviceRequest()
+    expect(await pollDeviceRequest(req.requestId)).toMatchObject({ status: 'pending' })
+    // The phone, with its own wallet and no cookie of ours.
+    const phone = createTestWallet('store-phone')
+    const fields = await app.inject({ method: 'GET', url: `/api/auth/device/${req.code}` })
+    const message = buildSignInMessage({ ...fields.json(), address: phone.address })
+    const approved = await app.inject({
+      method: 'POST',
+      url: `/api/auth/device/${req.code}/approve`,
+      payload: { address: phone.address, message, signature: phone.signBase58(message) },
+    })
+    expect(approved.statusCode).toBe(200)
+    const done = await pollDeviceRequest(req.requestId)
+    if (done.status !== 'signed-in') throw new Error('not signed in')
+    adoptSession(done.session)
+    expect(walletState).toMatchObject({ status: 'connected', walletAddress: phone.address })
+    expect(storage.map.get(WALLET_ADDRESS_KEY)).toBe(phone.address)
+    expect(net.jar.cookie).toMatch(/^vpos_session=/)
+    resetWalletStore(storage) // a page reload
+    await restoreWallet()
+    expect(walletState).toMatchObject({ status: 'connected', walletAddress: phone.address })
+    await disconnectWallet()
+    expect(walletState.status).toBe('disconnected')
   })
 
   it('drops a stored wallet the server has no session for', async () => {

@@ -1,6 +1,7 @@
 import { proxy } from 'valtio'
 import { HttpError, onUnauthorized, request } from '../api/http'
 import { apiPaths } from '../contracts/apiPaths'
+import type { SessionResponse } from '../contracts/auth'
 import { defaultDisplayName, VerifyBalanceResponseSchema, type Tier } from '../contracts/chat'
 import { currentSession, signInWithWallet, signOut, signOutEverywhere } from '../wallet/siws'
 import { WalletError, type WalletAdapter } from '../wallet/types'
@@ -174,6 +175,29 @@ export async function connectWallet(wallet: WalletAdapter): Promise<string> {
     if (walletState.status === 'connecting') clearSession()
     throw err
   }
+}
+
+/**
+ * The session another device signed for this browser (the cross-device sign-in): the server has
+ * already set its cookie, so the state only follows it. No wallet adapter is held here: this
+ * browser has none; Disconnect ends the session as usual.
+ */
+export function adoptSession(session: SessionResponse) {
+  const address = session.walletAddress
+  adapter = null
+  const name = storage.getItem(chosenNameKey(address)) || defaultDisplayName(address)
+  storage.setItem(WALLET_ADDRESS_KEY, address)
+  storage.setItem(DISPLAY_NAME_KEY, name)
+  Object.assign(walletState, {
+    status: 'connected',
+    walletAddress: address,
+    walletName: 'Another device',
+    isStaff: session.isStaff,
+    displayName: name,
+    balance: null,
+    accessLevels: null,
+    balanceCheckedAt: null,
+  })
 }
 
 function signInFailure(err: unknown): string {

@@ -26,6 +26,8 @@ export const Button = styled.button.attrs<{ type?: string }>((p) => ({
     background 0.15s,
     box-shadow 0.15s;
   white-space: nowrap;
+  /* also rendered as a link (as="a": the wallets' browse links) */
+  text-decoration: none;
   &:hover:not(:disabled) {
     background: rgba(0, 240, 200, 0.22);
     box-shadow: ${(p) => p.theme.shadow.glow};

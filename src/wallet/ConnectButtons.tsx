@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
-import { connectWallet, disconnectWallet, walletState } from '../state/walletStore'
+import { adoptSession, connectWallet, disconnectWallet, walletState } from '../state/walletStore'
 import { Button } from '../ui/Button'
 import { Modal, ModalClose, ModalDescription, ModalTitle } from '../ui/Modal'
+import { AnotherDeviceButton } from './AnotherDevice'
 import { resetDemoWallet, storedDemoAddress } from './demoWallet'
 import { WalletError, type WalletAdapter } from './types'
-import { useWalletOptions } from './useWalletOptions'
+import { useWalletOptions, walletEntryFor } from './useWalletOptions'
 
 const Row = styled.div`
   display: flex;
@@ -32,6 +33,16 @@ const Choice = styled(Button)`
     height: 20px;
   }
 `
+const Entry = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+`
+const Explain = styled.p`
+  margin: 0;
+  font-size: 12px;
+  color: ${(p) => p.theme.color.muted};
+`
 const Body = styled.div`
   padding: 16px;
 `
@@ -41,12 +52,85 @@ const Foot = styled.div`
   margin-top: 14px;
 `
 
+/** 'Select a wallet': the dialog that lists the wallets found when there are several. */
+function WalletPicker({
+  open,
+  onOpenChange,
+  wallets,
+  onPick,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  wallets: readonly WalletAdapter[]
+  onPick: (wallet: WalletAdapter) => void
+}) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} width={380}>
+      <Body>
+        <ModalTitle>Select a wallet</ModalTitle>
+        <ModalDescription>Wallets found in this browser.</ModalDescription>
+        <Choices>
+          {wallets.map((w) => (
+            <li key={w.id}>
+              <Choice $variant="ghost" onClick={() => onPick(w)}>
+                {w.icon && <img src={w.icon} alt="" />}
+                {w.name}
+              </Choice>
+            </li>
+          ))}
+        </Choices>
+        <Foot>
+          <ModalClose asChild>
+            <Button $variant="ghost" $size="sm">
+              Cancel
+            </Button>
+          </ModalClose>
+        </Foot>
+      </Body>
+    </Modal>
+  )
+}
+
+/** 'Use Demo Wallet', and 'New Demo Wallet' once it has a key (the demo chain only). */
+function DemoButtons({
+  demo,
+  busy,
+  connect,
+}: {
+  demo: WalletAdapter
+  busy: boolean
+  connect: (wallet: WalletAdapter) => Promise<void>
+}) {
+  const hasDemoKey = storedDemoAddress(window.localStorage) !== null
+  return (
+    <>
+      <Button $variant="ghost" onClick={() => void connect(demo)} disabled={busy}>
+        Use Demo Wallet
+      </Button>
+      {hasDemoKey && (
+        <Button
+          $variant="ghost"
+          $size="sm"
+          disabled={busy}
+          onClick={() => {
+            resetDemoWallet(window.localStorage)
+            void connect(demo)
+          }}
+        >
+          New Demo Wallet
+        </Button>
+      )}
+    </>
+  )
+}
+
 /**
  * 'Connect Wallet' ('Connecting...' while it runs): one wallet found ⇒ connects it, several ⇒ a
- * picker, none ⇒ `onError` with the PRODUCT.md §5 text. When the server runs on the demo chain,
+ * picker, none ⇒ `onError` with the PRODUCT.md §5 text; on a phone or tablet with no wallet here,
+ * 'Open in Phantom/Solflare/Backpack' instead. One line above says which entry this device got and
+ * why; 'Sign in with another device' is always offered. When the server runs on the demo chain,
  * 'Use Demo Wallet' (and 'New Demo Wallet' to re-roll its key) sit beside it.
  */
-// eslint-disable-next-line max-lines-per-function -- 83 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export function ConnectButtons({
   onConnected,
   onError,
@@ -83,54 +167,37 @@ export function ConnectButtons({
   }
 
   const demo = options.demo
-  const hasDemoKey = demo !== null && storedDemoAddress(window.localStorage) !== null
+  const entry = walletEntryFor(options)
   return (
-    <Row>
-      <Button onClick={start} disabled={busy} aria-busy={status === 'connecting'}>
-        {status === 'connecting' ? 'Connecting...' : 'Connect Wallet'}
-      </Button>
-      {demo && (
-        <Button $variant="ghost" onClick={() => void connect(demo)} disabled={busy}>
-          Use Demo Wallet
-        </Button>
-      )}
-      {demo && hasDemoKey && (
-        <Button
-          $variant="ghost"
-          $size="sm"
+    <Entry>
+      <Explain data-entry={entry.path}>{entry.explanation}</Explain>
+      <Row>
+        {entry.openIn.length === 0 && (
+          <Button onClick={start} disabled={busy} aria-busy={status === 'connecting'}>
+            {status === 'connecting' ? 'Connecting...' : 'Connect Wallet'}
+          </Button>
+        )}
+        {entry.openIn.map((l) => (
+          <Button key={l.wallet} as="a" href={l.href} rel="noopener">
+            Open in {l.wallet}
+          </Button>
+        ))}
+        <AnotherDeviceButton
           disabled={busy}
-          onClick={() => {
-            resetDemoWallet(window.localStorage)
-            void connect(demo)
+          onSignedIn={(session) => {
+            adoptSession(session)
+            onConnected?.(session.walletAddress)
           }}
-        >
-          New Demo Wallet
-        </Button>
-      )}
-      <Modal open={picking} onOpenChange={setPicking} width={380}>
-        <Body>
-          <ModalTitle>Select a wallet</ModalTitle>
-          <ModalDescription>Wallets found in this browser.</ModalDescription>
-          <Choices>
-            {options.wallets.map((w) => (
-              <li key={w.id}>
-                <Choice $variant="ghost" onClick={() => void connect(w)}>
-                  {w.icon && <img src={w.icon} alt="" />}
-                  {w.name}
-                </Choice>
-              </li>
-            ))}
-          </Choices>
-          <Foot>
-            <ModalClose asChild>
-              <Button $variant="ghost" $size="sm">
-                Cancel
-              </Button>
-            </ModalClose>
-          </Foot>
-        </Body>
-      </Modal>
-    </Row>
+        />
+        {demo && <DemoButtons demo={demo} busy={busy} connect={connect} />}
+        <WalletPicker
+          open={picking}
+          onOpenChange={setPicking}
+          wallets={options.wallets}
+          onPick={(w) => void connect(w)}
+        />
+      </Row>
+    </Entry>
   )
 }
 

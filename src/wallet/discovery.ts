@@ -5,6 +5,7 @@ import {
   type InjectedSolanaProvider,
   type InjectedWindow,
 } from './injected'
+import { registerMobileWalletAdapter } from './mobileWalletAdapter'
 import { createStandardRegistry, standardAdapter, type StandardWallet } from './standard'
 import type { WalletAdapter } from './types'
 
@@ -37,6 +38,7 @@ export function walletRegistry() {
   if (!registry) {
     registry = createStandardRegistry(window)
     registry.start()
+    void registerMobileWalletAdapter(window)
   }
   return registry
 }

@@ -6,6 +6,7 @@ import {
   NonceResponseSchema,
   SessionResponseSchema,
   type SessionResponse,
+  type SignInFields,
 } from '../contracts/auth'
 import { utf8Decode, utf8Encode } from './bytes'
 import { WalletError, type WalletAdapter } from './types'
@@ -31,23 +32,48 @@ export async function signInWithWallet(
     issuedAt: n.issuedAt,
     expirationTime: n.expirationTime,
   }
-  let message: string
-  let signature: Uint8Array
-  if (adapter.signIn) {
-    const out = await adapter.signIn(fields)
-    if (out.address !== address) {
-      throw new WalletError('sign-in', 'The wallet signed in with another account')
-    }
-    message = utf8Decode(out.signedMessage)
-    signature = out.signature
-  } else {
-    message = buildSignInMessage(fields)
-    signature = await adapter.signMessage(utf8Encode(message))
-  }
+  const { message, signature } = await signSiws(adapter, fields)
   return request('POST', apiPaths.auth.signIn.url(), {
     body: { address, message, signature: base58Encode(signature) },
     parse: SessionResponseSchema,
   })
+}
+
+/**
+ * The signed SIWS text for `fields`: `solana:signIn` where the wallet offers it; when it is missing,
+ * or throws for any reason but the person saying no, `signMessage` of the same text we build (some
+ * wallets list `signIn` and then fail it, e.g. on an unsupported chain or field).
+ */
+export async function signSiws(
+  adapter: WalletAdapter,
+  fields: SignInFields,
+): Promise<{ message: string; signature: Uint8Array }> {
+  if (adapter.signIn) {
+    let out
+    try {
+      out = await adapter.signIn(fields)
+    } catch (err) {
+      if (isUserRejection(err)) throw err
+      out = null
+    }
+    if (out) {
+      if (out.address !== fields.address) {
+        throw new WalletError('sign-in', 'The wallet signed in with another account')
+      }
+      return { message: utf8Decode(out.signedMessage), signature: out.signature }
+    }
+  }
+  const message = buildSignInMessage(fields)
+  return { message, signature: await adapter.signMessage(utf8Encode(message)) }
+}
+
+/** EIP-1193's 4001 (which Solana wallets reuse) or a rejection by name: the person said no. */
+export function isUserRejection(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false
+  const e = err as { code?: unknown; name?: unknown; message?: unknown }
+  if (e.code === 4001) return true
+  const text = `${String(e.name ?? '')} ${String(e.message ?? '')}`
+  return /reject|denied|cancel/i.test(text)
 }
 
 /** GET /api/auth/session: the signed-in wallet, or null without a (live) session. */

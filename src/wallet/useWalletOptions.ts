@@ -4,6 +4,8 @@ import { getQueryFn } from '../api/queryClient'
 import { apiPaths } from '../contracts/apiPaths'
 import { AuthConfigResponseSchema, type AuthConfigResponse } from '../contracts/auth'
 import { currentWallets, walletRegistry, type WalletOptions } from './discovery'
+import { chooseEntry, deviceKind, type WalletEntry } from './entry'
+import { MOBILE_WALLET_ADAPTER_NAME } from './mobileWalletAdapter'
 
 /** GET /api/auth/config: tells the client whether the server runs on the demo chain. */
 const authConfigQuery = {
@@ -23,4 +25,17 @@ export function useWalletOptions(): WalletOptions {
   const standard = useSyncExternalStore(subscribe, snapshot)
   const demoOffered = config.data?.chain === 'demo'
   return useMemo(() => currentWallets(standard, demoOffered), [standard, demoOffered])
+}
+
+/** The way in this device gets (src/wallet/entry.ts), for this page's URL. */
+export function walletEntryFor(options: WalletOptions): WalletEntry {
+  return chooseEntry({
+    device: deviceKind({
+      userAgent: navigator.userAgent,
+      maxTouchPoints: navigator.maxTouchPoints,
+    }),
+    wallets: options.wallets.length,
+    mobileWalletAdapter: options.wallets.some((w) => w.name === MOBILE_WALLET_ADAPTER_NAME),
+    pageUrl: window.location.href,
+  })
 }
