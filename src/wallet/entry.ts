@@ -116,7 +116,7 @@ export function chooseEntry(input: {
   return {
     path: 'install',
     explanation:
-      'No wallet extension in this browser: install one, or sign in from another device.',
+      'Desktop: sign in with a browser wallet extension such as Phantom, or from another device.',
     openIn: [],
   }
 }

@@ -134,7 +134,7 @@ test.describe('the wallet entry each device gets', () => {
     await page.goto(`/whitelist?${QUIET}`)
     await expect(
       page.getByText(
-        'No wallet extension in this browser: install one, or sign in from another device.',
+        'Desktop: sign in with a browser wallet extension such as Phantom, or from another device.',
       ),
     ).toBeVisible()
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
