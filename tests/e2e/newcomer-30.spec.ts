@@ -224,36 +224,21 @@ test.describe('9. a wallet below every room, and no wallet at all', () => {
     await expect(page.getByTestId('no-room-hint')).toHaveCount(0)
   })
 
-  test('desktop: without Phantom one error gives one message (the Phantom Not Found toast)', async ({
-    browser,
-  }) => {
-    const context = await browser.newContext(SIZES.desktop)
-    const page = await context.newPage()
-    await openWith(page, '/chat', null)
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await expect(toasts(page)).toContainText('Phantom Not Found')
-    await expect(toasts(page)).toContainText('Please install Phantom wallet extension first')
-    await expect(page.getByRole('main')).not.toContainText(/not found|install/i)
-    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0)
-    await context.close()
-  })
-
-  // A phone with nothing injected is no dead end since issue 34: it is offered the wallets' own
-  // browsers (and another device) instead of a Connect Wallet button that can only fail.
-  test("phone: without a wallet, no error at all: the wallets' browsers are offered", async ({
-    browser,
-  }) => {
-    const context = await browser.newContext(SIZES.phone)
-    const page = await context.newPage()
-    await openWith(page, '/chat', null)
-    const main = page.getByRole('main')
-    await expect(main.getByRole('link', { name: /open in phantom/i })).toBeVisible()
-    await expect(main.getByRole('button', { name: 'Connect Wallet' })).toHaveCount(0)
-    await expect(main).not.toContainText(/not found|install/i)
-    await expect(main.getByRole('alert')).toHaveCount(0)
-    await expect(toasts(page)).not.toContainText('Phantom Not Found')
-    await context.close()
-  })
+  for (const size of ['phone', 'desktop'] as const) {
+    test(`${size}: without Phantom one error gives one message (the Phantom Not Found toast)`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext(SIZES[size])
+      const page = await context.newPage()
+      await openWith(page, '/chat', null)
+      await page.getByRole('button', { name: 'Connect Wallet' }).click()
+      await expect(toasts(page)).toContainText('Phantom Not Found')
+      await expect(toasts(page)).toContainText('Please install Phantom wallet extension first')
+      await expect(page.getByRole('main')).not.toContainText(/not found|install/i)
+      await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0)
+      await context.close()
+    })
+  }
 })
 
 test.describe('10. small slips', () => {
