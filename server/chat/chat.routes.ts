@@ -45,6 +45,7 @@ import {
   type RoomRow,
 } from './chat.repository'
 import { chatStreamRoute } from './chat.stream'
+import { moderationRoutes, postGate } from './moderation.routes'
 import { ParticipantPushThrottle } from './participant-push'
 import { apiPaths } from '../../src/contracts/apiPaths'
 
@@ -64,7 +65,7 @@ function roomOf(req: FastifyRequest): RoomRow {
 }
 
 /** What every chat route shares: the app, the staff check, the bus and the room preHandlers. */
-interface ChatContext {
+export interface ChatContext {
   app: ChatApp
   isStaff: (wallet: string) => boolean
   thresholds: ChatApp['balances']['thresholds']
@@ -79,7 +80,7 @@ interface ChatContext {
 }
 
 const withZod = (fastify: FastifyInstance) => fastify.withTypeProvider<ZodTypeProvider>()
-type ChatApp = ReturnType<typeof withZod>
+export type ChatApp = ReturnType<typeof withZod>
 
 function chatContext(fastify: FastifyInstance): ChatContext {
   const app = withZod(fastify)
@@ -212,7 +213,9 @@ function messageRoutes({
     async (req) => {
       const { after } = req.query
       const limit = after === undefined ? LATEST_MESSAGES : POLL_MAX_MESSAGES
-      return toMessages(app.db, await listMessages(app.db, roomOf(req).id, after, limit), isStaff)
+      // Staff are also served hidden messages (marked), to restore them.
+      const rows = await listMessages(app.db, roomOf(req).id, after, limit, isStaff(req.wallet))
+      return toMessages(app.db, rows, isStaff)
     },
   )
 
@@ -231,6 +234,8 @@ function messageRoutes({
     async (req, reply) => {
       const room = roomOf(req)
       const { displayName, content, clientId } = req.body
+      // Mutes and slow mode (docs/ARCHITECTURE.md "Chat moderation"); a resend passes untouched.
+      await postGate(app, room, req.wallet, clientId ?? null)
       const { message, created } = await insertMessage(app.db, {
         room_id: room.id,
         wallet_address: req.wallet,
@@ -305,7 +310,8 @@ function reactionRoutes({ app, isStaff, bus, enterRoom }: ChatContext) {
         async (req) => {
           const { messageId } = req.params as { messageId: number }
           const message = await findMessage(app.db, roomOf(req).id, messageId)
-          if (!message) throw new HttpError(404, `Message not found: ${messageId}`)
+          if (!message || (message.hidden_at !== null && !isStaff(req.wallet)))
+            throw new HttpError(404, `Message not found: ${messageId}`)
           reacted.set(req, message)
         },
       ],
@@ -375,5 +381,6 @@ export async function chatRoutes(fastify: FastifyInstance, opts: ChatOptions) {
   participantRoutes(ctx)
   reactionRoutes(ctx)
   announcementRoutes(ctx)
+  moderationRoutes({ ...ctx, roomOf })
   chatStreamRoute(ctx.app, { ...ctx, roomOf }, opts)
 }

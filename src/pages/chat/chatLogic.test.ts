@@ -34,6 +34,7 @@ const msg = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
   isStaff: false,
   badge: null,
   title: null,
+  hidden: false,
   ...over,
 })
 
