@@ -1,8 +1,9 @@
+import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
-import { walletState } from '../../state/walletStore'
+import { restoreWallet, walletState } from '../../state/walletStore'
 import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
-import { PageLayout } from '../../ui/Page'
+import { LoadingText, PageLayout } from '../../ui/Page'
 import { LockIcon, TeaserHero, TeaserRow, TeaserText } from '../../ui/Teaser'
 import { StaffSettings } from './StaffSettings'
 
@@ -12,7 +13,18 @@ import { StaffSettings } from './StaffSettings'
  * moderation").
  */
 export default function SettingsPage() {
-  const { walletAddress, isStaff } = useSnapshot(walletState)
+  const { walletAddress, isStaff, status } = useSnapshot(walletState)
+  // A wallet signed in before (this tab or another page) comes back from its server session.
+  useEffect(() => {
+    void restoreWallet()
+  }, [])
+  if (status === 'restoring') {
+    return (
+      <PageLayout title="Settings" subtitle="Node settings">
+        <LoadingText role="status">Checking your session...</LoadingText>
+      </PageLayout>
+    )
+  }
   if (walletAddress && isStaff) {
     return (
       <PageLayout title="Settings" subtitle="Moderation: reports, mutes, rooms, audit log">
