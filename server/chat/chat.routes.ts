@@ -65,7 +65,7 @@ function roomOf(req: FastifyRequest): RoomRow {
 }
 
 /** What every chat route shares: the app, the staff check, the bus and the room preHandlers. */
-export interface ChatContext {
+interface ChatContext {
   app: ChatApp
   isStaff: (wallet: string) => boolean
   thresholds: ChatApp['balances']['thresholds']
@@ -80,7 +80,7 @@ export interface ChatContext {
 }
 
 const withZod = (fastify: FastifyInstance) => fastify.withTypeProvider<ZodTypeProvider>()
-export type ChatApp = ReturnType<typeof withZod>
+type ChatApp = ReturnType<typeof withZod>
 
 function chatContext(fastify: FastifyInstance): ChatContext {
   const app = withZod(fastify)

@@ -8,7 +8,7 @@ import { userText } from './text'
  * server checks the session's wallet on every action. Every staff action may carry a reason; it is
  * kept in the audit log with who, what and when.
  */
-export const MODERATION_REASON_MAX_CHARS = 200
+const MODERATION_REASON_MAX_CHARS = 200
 export const MUTE_MAX_MINUTES = 7 * 24 * 60
 export const SLOW_MODE_MAX_SECONDS = 3600
 
@@ -72,7 +72,7 @@ export const MuteSchema = z.object({
 })
 export type Mute = z.infer<typeof MuteSchema>
 
-export const AuditEntrySchema = z.object({
+const AuditEntrySchema = z.object({
   id: z.number().int(),
   /** ISO-8601 */
   at: z.string(),
@@ -83,7 +83,6 @@ export const AuditEntrySchema = z.object({
   target: z.string(),
   reason: z.string().nullable(),
 })
-export type AuditEntry = z.infer<typeof AuditEntrySchema>
 
 /** GET /api/chat/moderation (staff): open reports, active mutes, the latest audit entries. */
 export const ModerationOverviewSchema = z.object({
@@ -91,6 +90,5 @@ export const ModerationOverviewSchema = z.object({
   mutes: z.array(MuteSchema),
   audit: z.array(AuditEntrySchema),
 })
-export type ModerationOverview = z.infer<typeof ModerationOverviewSchema>
 
 export const OkSchema = z.object({ ok: z.literal(true) })

@@ -74,7 +74,7 @@ export function applyPush(qc: QueryClient, roomId: string, event: ChatPushEvent)
 }
 
 /** A `hidden` push: staff keep the message, marked; everyone else drops it. */
-export function applyHidden(qc: QueryClient, roomId: string, messageId: number) {
+function applyHidden(qc: QueryClient, roomId: string, messageId: number) {
   qc.setQueryData<RoomMessages>(chatKeys.messages(roomId), (cur) =>
     cur
       ? {
