@@ -48,6 +48,13 @@ const LABEL: Record<MessageAction, string> = {
   unpin: 'Unpin message',
 }
 
+const DONE: Record<MessageAction, string> = {
+  hide: 'Message hidden',
+  restore: 'Message restored',
+  pin: 'Message pinned',
+  unpin: 'Message unpinned',
+}
+
 /** A staff action on one message; the answer (and the push, for everyone) updates the cache. */
 export async function moderateMessage(
   qc: QueryClient,
@@ -74,7 +81,7 @@ export async function moderateMessage(
     if (action === 'pin' || action === 'unpin') {
       void qc.invalidateQueries({ queryKey: chatKeys.pins(message.roomId) })
     }
-    toast({ title: LABEL[action].replace('message', 'done'), description: message.displayName })
+    toast({ title: DONE[action], description: message.displayName })
   } catch (err) {
     failed(`${LABEL[action]} failed`, err)
   }
