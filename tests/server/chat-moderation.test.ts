@@ -34,6 +34,7 @@ describe.each(backends.map((b) => [b().name, b] as const))('chat moderation on %
   let app: FastifyInstance
   // A second handle on the same database: the tests move a mute's end into the past through it.
   let direct: DatabaseHandle
+  let url = ''
   const staff = createTestWallet('mod-staff', { tier: 'none' })
   const member = createTestWallet('mod-member', { tier: 'gold' })
   const other = createTestWallet('mod-other', { tier: 'gold' })
@@ -41,6 +42,8 @@ describe.each(backends.map((b) => [b().name, b] as const))('chat moderation on %
   const burster = createTestWallet('mod-burster', { tier: 'gold' })
   const reported = createTestWallet('mod-reported', { tier: 'gold' })
   const pinned = createTestWallet('mod-pinned', { tier: 'gold' })
+  const reporter = createTestWallet('mod-reporter', { tier: 'gold' })
+  const target = createTestWallet('mod-target', { tier: 'gold' })
   const cookies: Record<string, string> = {}
   const as = (w: TestWallet) => ({ cookie: cookies[w.address] ?? '' })
   const post = (w: TestWallet, content: string) =>
@@ -54,11 +57,10 @@ describe.each(backends.map((b) => [b().name, b] as const))('chat moderation on %
     )
 
   beforeAll(async () => {
-    const url =
-      backend.name === 'sqlite' ? `sqlite:${join(dir, 'vpos.sqlite')}` : await backend.create()
+    url = backend.name === 'sqlite' ? `sqlite:${join(dir, 'vpos.sqlite')}` : await backend.create()
     app = await buildApp(testConfig({ DATABASE_URL: url, STAFF_WALLETS: [staff.address] }))
     direct = openDatabase(url)
-    for (const w of [staff, member, other, burster, reported, pinned])
+    for (const w of [staff, member, other, burster, reported, pinned, reporter, target])
       cookies[w.address] = await signIn(app, w)
   })
   afterAll(async () => {
@@ -245,6 +247,39 @@ describe.each(backends.map((b) => [b().name, b] as const))('chat moderation on %
       { action: 'unpin', reason: 'old' },
       { action: 'pin', target: String(m.id) },
     ])
+  })
+
+  it('rate-limits reports per wallet (5 at once, then 429)', async () => {
+    const ids: number[] = []
+    for (let i = 0; i < 6; i++) ids.push(((await post(target, `r${i}`)).body as ChatMessage).id)
+    const statuses: number[] = []
+    for (const id of ids) {
+      const res = await call(app, 'POST', `${base}/messages/${id}/report`, {
+        ...as(reporter),
+        body: { walletAddress: reporter.address },
+      })
+      statuses.push(res.status)
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+  })
+
+  it('keeps hidden messages, mutes, reports, pins and the audit log over a restart', async () => {
+    const m = (await post(target, 'kept over restart')).body as ChatMessage
+    const staffBody = { walletAddress: staff.address }
+    await call(app, 'POST', `${base}/messages/${m.id}/hide`, { ...as(staff), body: staffBody })
+    await call(app, 'POST', `${base}/mutes`, {
+      ...as(staff),
+      body: { ...staffBody, target: target.address, minutes: 30 },
+    })
+    const before = (await call(app, 'GET', '/api/chat/moderation', as(staff))).body
+    await app.close()
+    app = await buildApp(testConfig({ DATABASE_URL: url, STAFF_WALLETS: [staff.address] }))
+    for (const w of [staff, target]) cookies[w.address] = await signIn(app, w)
+    const after = (await call(app, 'GET', '/api/chat/moderation', as(staff))).body
+    expect(after).toEqual(before)
+    const staffView = (await call(app, 'GET', `${base}/messages`, as(staff))).body as ChatMessage[]
+    expect(staffView.find((x) => x.id === m.id)?.hidden).toBe(true)
+    expect((await post(target, 'still muted')).status).toBe(403)
   })
 
   it('validates input with a 400', async () => {
