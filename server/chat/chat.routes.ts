@@ -235,7 +235,7 @@ function messageRoutes({
       const room = roomOf(req)
       const { displayName, content, clientId } = req.body
       // Mutes and slow mode (docs/ARCHITECTURE.md "Chat moderation"); a resend passes untouched.
-      await postGate(app, room, req.wallet, clientId ?? null)
+      await postGate(app, room, req.wallet, clientId ?? null, isStaff(req.wallet))
       const { message, created } = await insertMessage(app.db, {
         room_id: room.id,
         wallet_address: req.wallet,
@@ -310,7 +310,9 @@ function reactionRoutes({ app, isStaff, bus, enterRoom }: ChatContext) {
         async (req) => {
           const { messageId } = req.params as { messageId: number }
           const message = await findMessage(app.db, roomOf(req).id, messageId)
-          if (!message || (message.hidden_at !== null && !isStaff(req.wallet)))
+          // A hidden message takes no reactions, staff's included: the `reactions` push would
+          // show it to every reader again.
+          if (!message || message.hidden_at !== null)
             throw new HttpError(404, `Message not found: ${messageId}`)
           reacted.set(req, message)
         },

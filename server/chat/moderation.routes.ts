@@ -78,14 +78,15 @@ function utcTime(iso: string, nowIso: string): string {
 
 /**
  * Before a post is stored: 403 while the wallet is muted in the room, 429 inside its slow-mode
- * window (claimed atomically in the database, so it holds across instances). A resend of a
- * stored clientId passes: it stores nothing new.
+ * window (claimed atomically in the database, so it holds across instances; staff are exempt). A
+ * resend of a stored clientId passes: it stores nothing new.
  */
 export async function postGate(
   app: { db: Kysely<Database>; dbClock: { now(): Promise<number> } },
   room: RoomRow,
   wallet: string,
   clientId: string | null,
+  staff: boolean,
 ) {
   if (clientId !== null) {
     const stored = await app.db
@@ -101,7 +102,8 @@ export async function postGate(
   const now = isoAt(nowMs)
   const mute = await activeMute(app.db, room.id, wallet, now)
   if (mute) throw new HttpError(403, `Muted in this room until ${utcTime(mute.until, now)}`)
-  const seconds = room.slow_mode_seconds ?? 0
+  // Staff are never muted (refused at the mute) and not slowed: they moderate the room.
+  const seconds = staff ? 0 : (room.slow_mode_seconds ?? 0)
   if (seconds <= 0) return
   const held = await claimPostSlot(app.db, room.id, wallet, now, isoAt(nowMs - seconds * 1000))
   if (held !== null) {
