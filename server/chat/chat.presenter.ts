@@ -24,6 +24,7 @@ export function toRoom(row: RoomRow, thresholds: Record<Tier, number>): Room {
       row.announcement_content !== null && row.announcement_at !== null
         ? { content: row.announcement_content, timestamp: row.announcement_at }
         : null,
+    slowModeSeconds: row.slow_mode_seconds ?? 0,
   }
 }
 
@@ -71,6 +72,7 @@ export async function toMessages(
     isStaff: isStaff(r.wallet_address),
     badge: cosmetics.get(r.wallet_address)?.badge ?? null,
     title: cosmetics.get(r.wallet_address)?.title ?? null,
+    hidden: r.hidden_at !== null && r.hidden_at !== undefined,
   }))
 }
 

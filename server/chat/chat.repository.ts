@@ -1,8 +1,8 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely'
+import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely'
 import type { Database, MessageTable, RoomTable } from '../db/database'
 
 type Db = Kysely<Database>
-export type RoomRow = RoomTable
+export type RoomRow = Selectable<RoomTable>
 export type MessageRow = Omit<MessageTable, 'id'> & { id: number }
 
 export async function listRooms(db: Db): Promise<RoomRow[]> {
@@ -36,7 +36,7 @@ const MESSAGE_LOCK_SPACE = 0x7005
  */
 export async function insertMessage(
   db: Db,
-  m: Omit<MessageRow, 'id'>,
+  m: Omit<MessageRow, 'id' | 'hidden_at' | 'hidden_by'>,
 ): Promise<{ message: MessageRow; created: boolean }> {
   if (m.client_id !== null) {
     const existing = await findByClientId(db, m.room_id, m.wallet_address, m.client_id)
@@ -80,30 +80,23 @@ function findByClientId(db: Db, roomId: string, wallet: string, clientId: string
     .executeTakeFirst()
 }
 
-/** Oldest first. With `after`: messages newer than that id; without: the latest `limit`. */
+/**
+ * Oldest first. With `after`: messages newer than that id; without: the latest `limit`. Hidden
+ * messages only with `includeHidden` (staff reads).
+ */
 export async function listMessages(
   db: Db,
   roomId: string,
   after: number | undefined,
   limit: number,
+  includeHidden = false,
 ) {
+  let query = db.selectFrom('messages').selectAll().where('room_id', '=', roomId)
+  if (!includeHidden) query = query.where('hidden_at', 'is', null)
   if (after !== undefined) {
-    return db
-      .selectFrom('messages')
-      .selectAll()
-      .where('room_id', '=', roomId)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(limit)
-      .execute()
+    return query.where('id', '>', after).orderBy('id').limit(limit).execute()
   }
-  const latest = await db
-    .selectFrom('messages')
-    .selectAll()
-    .where('room_id', '=', roomId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute()
+  const latest = await query.orderBy('id', 'desc').limit(limit).execute()
   return latest.reverse()
 }
 

@@ -45,6 +45,7 @@ import {
   type RoomRow,
 } from './chat.repository'
 import { chatStreamRoute } from './chat.stream'
+import { moderationRoutes, postGate } from './moderation.routes'
 import { ParticipantPushThrottle } from './participant-push'
 import { apiPaths } from '../../src/contracts/apiPaths'
 
@@ -212,7 +213,9 @@ function messageRoutes({
     async (req) => {
       const { after } = req.query
       const limit = after === undefined ? LATEST_MESSAGES : POLL_MAX_MESSAGES
-      return toMessages(app.db, await listMessages(app.db, roomOf(req).id, after, limit), isStaff)
+      // Staff are also served hidden messages (marked), to restore them.
+      const rows = await listMessages(app.db, roomOf(req).id, after, limit, isStaff(req.wallet))
+      return toMessages(app.db, rows, isStaff)
     },
   )
 
@@ -231,6 +234,8 @@ function messageRoutes({
     async (req, reply) => {
       const room = roomOf(req)
       const { displayName, content, clientId } = req.body
+      // Mutes and slow mode (docs/ARCHITECTURE.md "Chat moderation"); a resend passes untouched.
+      await postGate(app, room, req.wallet, clientId ?? null, isStaff(req.wallet))
       const { message, created } = await insertMessage(app.db, {
         room_id: room.id,
         wallet_address: req.wallet,
@@ -305,7 +310,10 @@ function reactionRoutes({ app, isStaff, bus, enterRoom }: ChatContext) {
         async (req) => {
           const { messageId } = req.params as { messageId: number }
           const message = await findMessage(app.db, roomOf(req).id, messageId)
-          if (!message) throw new HttpError(404, `Message not found: ${messageId}`)
+          // A hidden message takes no reactions, staff's included: the `reactions` push would
+          // show it to every reader again.
+          if (!message || message.hidden_at !== null)
+            throw new HttpError(404, `Message not found: ${messageId}`)
           reacted.set(req, message)
         },
       ],
@@ -375,5 +383,6 @@ export async function chatRoutes(fastify: FastifyInstance, opts: ChatOptions) {
   participantRoutes(ctx)
   reactionRoutes(ctx)
   announcementRoutes(ctx)
+  moderationRoutes({ ...ctx, roomOf })
   chatStreamRoute(ctx.app, { ...ctx, roomOf }, opts)
 }

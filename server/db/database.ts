@@ -16,6 +16,8 @@ export interface RoomTable {
   announcement_content: string | null
   announcement_at: string | null
   announcement_by: string | null
+  /** slow mode: one message per this many seconds per wallet; 0 = off */
+  slow_mode_seconds: Generated<number>
 }
 
 export interface MessageTable {
@@ -26,6 +28,9 @@ export interface MessageTable {
   content: string
   client_id: string | null
   created_at: string
+  /** soft hide by staff: kept, restorable, served to staff only */
+  hidden_at: string | null
+  hidden_by: string | null
 }
 
 export interface ParticipantTable {
@@ -108,6 +113,51 @@ interface WhitelistCheckTable {
   result: string | null
 }
 
+/** Chat moderation (server/chat/moderation.repository.ts). */
+interface ChatPostSlotTable {
+  room_id: string
+  wallet_address: string
+  last_post_at: string
+}
+
+interface ChatMuteTable {
+  room_id: string
+  wallet_address: string
+  until: string
+  muted_by: string
+  reason: string | null
+  created_at: string
+}
+
+interface ChatReportTable {
+  id: GeneratedId
+  room_id: string
+  message_id: number
+  reporter: string
+  reason: string | null
+  created_at: string
+  resolved_at: string | null
+  resolved_by: string | null
+  resolution: string | null
+}
+
+interface ChatPinTable {
+  message_id: number
+  room_id: string
+  pinned_by: string
+  pinned_at: string
+}
+
+interface ChatAuditTable {
+  id: GeneratedId
+  at: string
+  staff_wallet: string
+  action: string
+  room_id: string
+  target: string
+  reason: string | null
+}
+
 export interface Database {
   rooms: RoomTable
   messages: MessageTable
@@ -120,6 +170,11 @@ export interface Database {
   sessions: SessionTable
   device_sign_ins: DeviceSignInTable
   whitelist_checks: WhitelistCheckTable
+  chat_post_slots: ChatPostSlotTable
+  chat_mutes: ChatMuteTable
+  chat_reports: ChatReportTable
+  chat_pins: ChatPinTable
+  chat_audit: ChatAuditTable
 }
 
 export type DbKind = 'sqlite' | 'postgres'

@@ -38,6 +38,10 @@ export const RATE_RULES = {
   reaction: { burst: 30, refillMs: 300 },
   participant: { burst: 20, refillMs: 2_000 },
   announcement: { burst: 5, refillMs: 10_000 },
+  /** per wallet: reporting messages (one report per message besides) */
+  report: { burst: 5, refillMs: 60_000 },
+  /** per wallet: staff moderation actions */
+  moderation: { burst: 30, refillMs: 1_000 },
   purchase: { burst: 30, refillMs: 1_000 },
   balance: { burst: 20, refillMs: 1_000 },
   /** per wallet: opening a push stream (a reconnecting client waits 1 s × 1.5^n between tries) */

@@ -63,6 +63,17 @@ export const apiPaths = {
     roomAnnouncement: apiPath(`${ROOM}/announcement`),
     roomEvents: apiPath(`${ROOM}/events`),
     reactions: apiPath(`${ROOM}/messages/:messageId/reactions`),
+    /** moderation (staff; report: any reader) */
+    messageHide: apiPath(`${ROOM}/messages/:messageId/hide`),
+    messageRestore: apiPath(`${ROOM}/messages/:messageId/restore`),
+    messagePin: apiPath(`${ROOM}/messages/:messageId/pin`),
+    messageReport: apiPath(`${ROOM}/messages/:messageId/report`),
+    roomPins: apiPath(`${ROOM}/pins`),
+    roomMutes: apiPath(`${ROOM}/mutes`),
+    roomMute: apiPath(`${ROOM}/mutes/:target`),
+    roomSlowMode: apiPath(`${ROOM}/slow-mode`),
+    moderation: apiPath(`${API_PREFIX}/chat/moderation`),
+    reportDismiss: apiPath(`${API_PREFIX}/chat/moderation/reports/:reportId/dismiss`),
   },
   shop: {
     items: apiPath(`${SHOP}/items`),

@@ -78,6 +78,8 @@ export const RoomSchema = z.object({
   tier: TierSchema,
   requiredTokenAmount: z.number(),
   announcement: AnnouncementSchema.nullable(),
+  /** slow mode: one message per this many seconds per wallet (0: off) */
+  slowModeSeconds: z.number().int(),
 })
 export type Room = z.infer<typeof RoomSchema>
 
@@ -110,6 +112,8 @@ export const MessageSchema = z.object({
   isStaff: z.boolean(),
   badge: CosmeticSchema.nullable(),
   title: CosmeticSchema.nullable(),
+  /** hidden by staff: only staff are served it (marked), everyone else never sees it */
+  hidden: z.boolean(),
 })
 export type ChatMessage = z.infer<typeof MessageSchema>
 
@@ -193,13 +197,20 @@ export const MessagesQuerySchema = z.strictObject({ after: ROW_ID.optional() })
  * when the session ended (expired, signed out) or the wallet's balance no longer reaches the room's
  * tier (seen within 30 s). `behind` ends a stream whose cursor was more than two pages behind,
  * after it sent the messages up to `after`: the client pages the rest with GET …/messages?after=
- * and opens the stream again from its new cursor.
+ * and opens the stream again from its new cursor. Hidden messages are never streamed, so their ids
+ * are the one gap; `hidden`, `restored` and `pins` carry the staff's moderation.
  */
 export const ChatPushEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), message: MessageSchema }),
   z.object({ type: z.literal('reactions'), message: MessageSchema }),
   z.object({ type: z.literal('participant'), participant: ParticipantSchema }),
   z.object({ type: z.literal('room'), room: RoomSchema }),
+  /** staff hid a message: drop it (staff keep it, marked hidden) */
+  z.object({ type: z.literal('hidden'), messageId: z.number().int() }),
+  /** staff restored a hidden message: show it again in id order */
+  z.object({ type: z.literal('restored'), message: MessageSchema }),
+  /** the room's pinned messages changed (newest pin first) */
+  z.object({ type: z.literal('pins'), pins: z.array(MessageSchema) }),
   z.object({ type: z.literal('denied'), error: z.string(), status: z.number().int() }),
   z.object({ type: z.literal('behind'), after: ROW_ID }),
 ])

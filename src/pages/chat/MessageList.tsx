@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLayoutEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
@@ -9,6 +10,7 @@ import { isNearBottom } from './chatLogic'
 import { NameTag } from './bits'
 import { ReactionBar, ReactionPicker } from './Reactions'
 import { useRoomMessages } from './useRoom'
+import { moderateMessage, muteAuthor, pinsQuery, reportMessage } from './moderation'
 import { stackList } from '../../ui/stackList'
 
 const Wrap = styled.div`
@@ -28,8 +30,10 @@ const Scroller = styled.div`
 const List = styled.ol`
   ${stackList(2)}
 `
-const Item = styled.li<{ $me: boolean }>`
+const Item = styled.li<{ $me: boolean; $hidden: boolean }>`
   position: relative;
+  opacity: ${(p) => (p.$hidden ? 0.55 : 1)};
+  ${(p) => (p.$hidden ? `outline: 1px dashed ${p.theme.color.red};` : '')}
   padding: 8px 10px;
   border-radius: ${(p) => p.theme.radius};
   border-left: 2px solid ${(p) => (p.$me ? p.theme.color.accent : 'transparent')};
@@ -91,13 +95,105 @@ const TouchReact = styled.button`
   }
 `
 
+const Actions = styled.span`
+  display: inline-flex;
+  gap: 2px;
+  margin-right: 4px;
+`
+const Act = styled.button`
+  background: none;
+  border: none;
+  padding: 0 3px;
+  color: ${(p) => p.theme.color.muted};
+  font: inherit;
+  font-size: 10px;
+  letter-spacing: 0.04em;
+  cursor: pointer;
+  &:hover,
+  &:focus-visible {
+    color: ${(p) => p.theme.color.accent};
+  }
+`
+const HiddenMark = styled.span`
+  color: ${(p) => p.theme.color.red};
+  font-size: 10px;
+  letter-spacing: 0.1em;
+  margin-right: 6px;
+`
+
+/** Report (members, on others' messages); hide/restore, pin/unpin and mute (staff). */
+function MessageActions({
+  message,
+  me,
+  signedIn,
+  isStaff,
+  pinned,
+}: {
+  message: ChatMessage
+  me: boolean
+  signedIn: boolean
+  isStaff: boolean
+  pinned: boolean
+}) {
+  const qc = useQueryClient()
+  if (!signedIn) return null
+  return (
+    <Actions>
+      {!me && !message.hidden && (
+        <Act type="button" onClick={() => void reportMessage(message)}>
+          Report
+        </Act>
+      )}
+      {isStaff && (
+        <>
+          <Act
+            type="button"
+            onClick={() => void moderateMessage(qc, message, message.hidden ? 'restore' : 'hide')}
+          >
+            {message.hidden ? 'Restore' : 'Hide'}
+          </Act>
+          {!message.hidden && (
+            <Act
+              type="button"
+              onClick={() => void moderateMessage(qc, message, pinned ? 'unpin' : 'pin')}
+            >
+              {pinned ? 'Unpin' : 'Pin'}
+            </Act>
+          )}
+          {!message.isStaff && (
+            <Act type="button" onClick={() => void muteAuthor(message)}>
+              Mute
+            </Act>
+          )}
+        </>
+      )}
+    </Actions>
+  )
+}
+
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' })
 
-function MessageRow({ message, wallet }: { message: ChatMessage; wallet: string | null }) {
+function MessageRow({
+  message,
+  wallet,
+  isStaff,
+  pinned,
+}: {
+  message: ChatMessage
+  wallet: string | null
+  isStaff: boolean
+  pinned: boolean
+}) {
   const [pickerOpen, setPickerOpen] = useState(false)
   const me = message.walletAddress === wallet
   return (
-    <Item $me={me} data-picker={pickerOpen ? 'open' : undefined} data-message-id={message.id}>
+    <Item
+      $me={me}
+      $hidden={message.hidden}
+      data-picker={pickerOpen ? 'open' : undefined}
+      data-message-id={message.id}
+      data-hidden={message.hidden ? 'true' : undefined}
+    >
       <Head>
         <NameTag
           name={message.displayName}
@@ -107,6 +203,14 @@ function MessageRow({ message, wallet }: { message: ChatMessage; wallet: string 
           me={me}
         />
         <span>
+          {message.hidden && <HiddenMark>HIDDEN</HiddenMark>}
+          <MessageActions
+            message={message}
+            me={me}
+            signedIn={wallet !== null}
+            isStaff={isStaff}
+            pinned={pinned}
+          />
           {/* GOTCHA: touch screens have no hover, so the picker opens from this button there. */}
           <TouchReact
             type="button"
@@ -133,7 +237,9 @@ export function MessageList({ roomId }: { roomId: string }) {
   const query = useRoomMessages(roomId)
   const messages = query.data?.list ?? []
   const messagesLoaded = !query.isPending
-  const { walletAddress } = useSnapshot(walletState)
+  const { walletAddress, isStaff } = useSnapshot(walletState)
+  const pins = useQuery(pinsQuery(roomId)).data ?? []
+  const pinnedIds = new Set(pins.map((p) => p.id))
   const scroller = useRef<HTMLDivElement>(null)
   const follow = useRef(true)
   const [atBottom, setAtBottom] = useState(true)
@@ -169,7 +275,13 @@ export function MessageList({ roomId }: { roomId: string }) {
         )}
         <List>
           {messages.map((m) => (
-            <MessageRow key={m.id} message={m} wallet={walletAddress} />
+            <MessageRow
+              key={m.id}
+              message={m}
+              wallet={walletAddress}
+              isStaff={isStaff}
+              pinned={pinnedIds.has(m.id)}
+            />
           ))}
         </List>
       </Scroller>

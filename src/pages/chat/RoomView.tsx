@@ -16,6 +16,7 @@ import { Composer } from './Composer'
 import { DisplayNameEditor } from './DisplayNameEditor'
 import { MessageList } from './MessageList'
 import { ParticipantsList } from './ParticipantsList'
+import { PinsButton } from './PinsDrawer'
 import { RoomList } from './RoomGrid'
 import { TierBadge } from './bits'
 import { useNow } from '../../ui/useNow'
@@ -81,6 +82,10 @@ const Title = styled.div`
 const Online = styled.span`
   font-size: 11px;
   color: ${(p) => p.theme.color.green};
+`
+const SlowMode = styled.span`
+  font-size: 11px;
+  color: ${(p) => p.theme.color.muted};
 `
 const Tools = styled.div`
   display: flex;
@@ -215,9 +220,11 @@ export function RoomView({
             <h2>{room.name}</h2>
             <TierBadge $tier={room.tier}>{room.tier}</TierBadge>
             <Online>● {onlineCount(participants, now)} online</Online>
+            {room.slowModeSeconds > 0 && <SlowMode>Slow mode: {room.slowModeSeconds} s</SlowMode>}
           </Title>
           <Tools>
             {isStaff && <AnnounceButton room={room} />}
+            <PinsButton roomId={room.id} />
             <MobileMenu roomId={room.id} rooms={rooms} onEnter={onEnter} />
             <Button $size="sm" $variant="ghost" onClick={exitRoom}>
               Exit Room

@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ChatMessage, ChatPushEvent, Participant, Room } from '../../contracts/chat'
 import { mergeMessages, nextCursor, upsertParticipant } from './chatLogic'
+import { walletState } from '../../state/walletStore'
 import { chatKeys, type RoomMessages } from './queries'
 
 /**
@@ -58,7 +59,33 @@ export function applyPush(qc: QueryClient, roomId: string, event: ChatPushEvent)
     case 'room':
       replaceRoom(qc, event.room)
       break
+    case 'hidden':
+      applyHidden(qc, roomId, event.messageId)
+      break
+    case 'restored':
+      addMessages(qc, roomId, [event.message], false)
+      break
+    case 'pins':
+      qc.setQueryData<ChatMessage[]>(chatKeys.pins(roomId), event.pins)
+      break
     case 'denied':
       break
   }
+}
+
+/** A `hidden` push: staff keep the message, marked; everyone else drops it. */
+function applyHidden(qc: QueryClient, roomId: string, messageId: number) {
+  qc.setQueryData<RoomMessages>(chatKeys.messages(roomId), (cur) =>
+    cur
+      ? {
+          ...cur,
+          list: walletState.isStaff
+            ? cur.list.map((m) => (m.id === messageId ? { ...m, hidden: true } : m))
+            : cur.list.filter((m) => m.id !== messageId),
+        }
+      : cur,
+  )
+  qc.setQueryData<ChatMessage[]>(chatKeys.pins(roomId), (pins) =>
+    pins?.filter((m) => m.id !== messageId),
+  )
 }

@@ -34,6 +34,7 @@ const msg = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
   isStaff: false,
   badge: null,
   title: null,
+  hidden: false,
   ...over,
 })
 
@@ -229,6 +230,18 @@ describe('sendFailureText', () => {
     [429, null, '1', 'Failed to send message: sending too fast. Try again in 1 second.'],
     [429, null, null, 'Failed to send message: sending too fast. Try again shortly.'],
     [403, 'Wallet mismatch', null, 'Failed to send message: Wallet mismatch'],
+    [
+      403,
+      'Muted in this room until 12:34 UTC',
+      null,
+      'Failed to send message: Muted in this room until 12:34 UTC',
+    ],
+    [
+      429,
+      'Slow mode: one message every 30 s in this room; try again in 12 s',
+      '12',
+      'Failed to send message: Slow mode: one message every 30 s in this room; try again in 12 s',
+    ],
     [500, 'boom', null, 'Failed to send message'],
     [0, null, null, 'Failed to send message'],
   ])('%d %s (Retry-After %s) → %s', (status, error, retryAfter, text) => {

@@ -203,6 +203,8 @@ export function sendFailureText(
   retryAfter: string | null,
 ): string {
   const base = 'Failed to send message'
+  // The room's slow mode says itself how long to wait (docs/PRODUCT.md "Chat moderation").
+  if (status === 429 && serverError?.startsWith('Slow mode')) return `${base}: ${serverError}`
   if (status === 429) {
     const fromHeader = Number(retryAfter)
     const fromText = Number(/(\d+)\s*seconds?/i.exec(serverError ?? '')?.[1])

@@ -29,6 +29,7 @@ export const chatKeys = {
   purchases: (wallet: string) => [apiPaths.shop.purchases.url({ walletAddress: wallet })] as const,
   messages: (roomId: string) => [apiPaths.chat.rooms.url(), roomId, 'messages'] as const,
   participants: (roomId: string) => [apiPaths.chat.rooms.url(), roomId, 'participants'] as const,
+  pins: (roomId: string) => [apiPaths.chat.rooms.url(), roomId, 'pins'] as const,
 }
 
 export const roomsQuery = {

@@ -24,7 +24,17 @@ import {
 } from './chatStore'
 import { chatKeys, messagesQuery, participantsQuery, roomEventsUrl, roomsQuery } from './queries'
 
-const PUSH_EVENTS = ['message', 'reactions', 'participant', 'room', 'denied', 'behind'] as const
+const PUSH_EVENTS = [
+  'message',
+  'reactions',
+  'participant',
+  'room',
+  'hidden',
+  'restored',
+  'pins',
+  'denied',
+  'behind',
+] as const
 
 /** The open room from the rooms list (its announcement stays current there), or null. */
 export function useOpenRoom(): Room | null {

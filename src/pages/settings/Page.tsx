@@ -1,10 +1,37 @@
+import { useEffect } from 'react'
+import { useSnapshot } from 'valtio'
+import { restoreWallet, walletState } from '../../state/walletStore'
 import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
-import { PageLayout } from '../../ui/Page'
+import { LoadingText, PageLayout } from '../../ui/Page'
 import { LockIcon, TeaserHero, TeaserRow, TeaserText } from '../../ui/Teaser'
+import { StaffSettings } from './StaffSettings'
 
-/** /settings (PRODUCT.md §2, §6): presented as restricted to Swarm Node Operators. */
+/**
+ * /settings (PRODUCT.md §2, §6): presented as restricted to Swarm Node Operators; a signed-in staff
+ * wallet (the server's session says so) gets the moderation page instead (PRODUCT.md "Chat
+ * moderation").
+ */
 export default function SettingsPage() {
+  const { walletAddress, isStaff, status } = useSnapshot(walletState)
+  // A wallet signed in before (this tab or another page) comes back from its server session.
+  useEffect(() => {
+    void restoreWallet()
+  }, [])
+  if (status === 'restoring') {
+    return (
+      <PageLayout title="Settings" subtitle="Node settings">
+        <LoadingText role="status">Checking your session...</LoadingText>
+      </PageLayout>
+    )
+  }
+  if (walletAddress && isStaff) {
+    return (
+      <PageLayout title="Settings" subtitle="Moderation: reports, mutes, rooms, audit log">
+        <StaffSettings wallet={walletAddress} />
+      </PageLayout>
+    )
+  }
   return (
     <PageLayout title="Settings" subtitle="Node settings">
       <TeaserHero
