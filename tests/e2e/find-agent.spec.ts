@@ -129,10 +129,22 @@ for (const [size, options] of [
       else await button.tap()
       await expect(combobox(page)).toBeFocused()
 
-      // one character: several matches, the first highlighted; the arrows wrap
-      await page.keyboard.type(id.slice(0, 1))
+      // one character several agents' ids start with (a random swarm's chosen agent may be the
+      // only one with its first character): several matches, the first highlighted; arrows wrap
+      const shared = await page.evaluate(() => {
+        const b = window.__vposSwarm!.display.buffers
+        const seen = new Map<string, number>()
+        for (let i = 0; i < b.count; i++) {
+          const c = b.ids[i]!.slice(0, 1)
+          seen.set(c, (seen.get(c) ?? 0) + 1)
+        }
+        return [...seen].sort((a, b) => b[1] - a[1])[0]!
+      })
+      expect(shared[1], 'a first character several agents share').toBeGreaterThan(1)
+      await page.keyboard.type(shared[0])
       const options = page.getByRole('option')
       await expect(options.first()).toHaveAttribute('aria-selected', 'true')
+      await expect.poll(() => options.count()).toBeGreaterThan(1)
       const n = await options.count()
       expect(n).toBeGreaterThan(1)
       await page.keyboard.press('ArrowDown')
