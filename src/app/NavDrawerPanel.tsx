@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import type { RefObject } from 'react'
 import { NavLink, useLocation } from 'react-router-dom'
 import styled, { keyframes } from 'styled-components'
+import { DrawerOverlay } from '../ui/Drawer'
 import { APP_VERSION } from '../contracts/constants'
 import { closeOnEscape } from '../ui/Modal'
 import { Icon } from '../ui/icons'
@@ -9,12 +10,6 @@ import { NAV_ENTRIES, isCurrent } from './navigation'
 
 const slideIn = keyframes`from { transform: translateX(-100%) } to { transform: translateX(0) }`
 
-const Overlay = styled(Dialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  background: rgba(0, 0, 0, 0.6);
-  z-index: ${(p) => p.theme.layer.modal};
-`
 const Drawer = styled(Dialog.Content)`
   position: fixed;
   top: 0;
@@ -92,7 +87,7 @@ export default function NavDrawerPanel({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Overlay />
+        <DrawerOverlay />
         <Drawer
           id="nav-drawer"
           aria-describedby={undefined}

@@ -3,34 +3,11 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import styled from 'styled-components'
 import { Button } from '../../ui/Button'
+import { DrawerOverlay, RightDrawer } from '../../ui/Drawer'
 import { closeOnEscape } from '../../ui/Modal'
 import { NameTag } from './bits'
 import { pinsQuery } from './moderation'
 
-const Overlay = styled(Dialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  background: rgba(0, 0, 0, 0.6);
-  z-index: ${(p) => p.theme.layer.modal};
-`
-const Drawer = styled(Dialog.Content)`
-  position: fixed;
-  top: 0;
-  right: 0;
-  bottom: 0;
-  width: min(360px, 92vw);
-  padding: 12px;
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-  background: ${(p) => p.theme.color.panelSolid};
-  border-left: 1px solid ${(p) => p.theme.color.borderStrong};
-  z-index: ${(p) => p.theme.layer.modal + 1};
-  overflow-y: auto;
-  &:focus {
-    outline: none;
-  }
-`
 const Head = styled.div`
   display: flex;
   align-items: center;
@@ -95,8 +72,12 @@ export function PinsButton({ roomId }: { roomId: string }) {
         </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Overlay />
-        <Drawer aria-describedby={undefined} onKeyDown={closeOnEscape(setOpen)}>
+        <DrawerOverlay />
+        <RightDrawer
+          $width="min(360px, 92vw)"
+          aria-describedby={undefined}
+          onKeyDown={closeOnEscape(setOpen)}
+        >
           <Head>
             <Dialog.Title asChild>
               <h3>Pinned messages</h3>
@@ -134,7 +115,7 @@ export function PinsButton({ roomId }: { roomId: string }) {
               ))}
             </List>
           )}
-        </Drawer>
+        </RightDrawer>
       </Dialog.Portal>
     </Dialog.Root>
   )

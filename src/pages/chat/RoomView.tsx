@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useState } from 'react'
-import styled, { keyframes } from 'styled-components'
+import styled from 'styled-components'
+import { DrawerOverlay, RightDrawer } from '../../ui/Drawer'
 import { useSnapshot } from 'valtio'
 import { media } from '../../ui/theme'
 import type { Room } from '../../contracts/chat'
@@ -98,32 +99,6 @@ const MenuButton = styled(Button)`
     display: inline-flex;
   }
 `
-const slideIn = keyframes`from { transform: translateX(100%) } to { transform: translateX(0) }`
-const Overlay = styled(Dialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  background: rgba(0, 0, 0, 0.6);
-  z-index: ${(p) => p.theme.layer.modal};
-`
-const Drawer = styled(Dialog.Content)`
-  position: fixed;
-  top: 0;
-  right: 0;
-  bottom: 0;
-  width: min(320px, 88vw);
-  padding: 12px;
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-  background: ${(p) => p.theme.color.panelSolid};
-  border-left: 1px solid ${(p) => p.theme.color.borderStrong};
-  z-index: ${(p) => p.theme.layer.modal + 1};
-  animation: ${slideIn} 0.2s ease-out;
-  overflow-y: auto;
-  &:focus {
-    outline: none;
-  }
-`
 const DrawerHead = styled.div`
   display: flex;
   align-items: center;
@@ -155,8 +130,12 @@ function MobileMenu({
         </MenuButton>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Overlay />
-        <Drawer aria-describedby={undefined} onKeyDown={closeOnEscape(setOpen)}>
+        <DrawerOverlay />
+        <RightDrawer
+          $width="min(320px, 88vw)"
+          aria-describedby={undefined}
+          onKeyDown={closeOnEscape(setOpen)}
+        >
           <DrawerHead>
             <Dialog.Title style={{ margin: 0, fontSize: 13, letterSpacing: '0.12em' }}>
               CHAT MENU
@@ -186,7 +165,7 @@ function MobileMenu({
               <ParticipantsList roomId={roomId} />
             </Pane>
           </Tabs>
-        </Drawer>
+        </RightDrawer>
       </Dialog.Portal>
     </Dialog.Root>
   )
