@@ -6,7 +6,7 @@
  * (SwiftShader) has VideoEncoder with VP9 and VP8, so the export runs for real here.
  */
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny'
 import { open } from './swarmFixtures'
 
@@ -29,6 +29,7 @@ async function openExportDialog(page: Page, n: number) {
   await replay.getByRole('button', { name: 'Pause replay' }).click()
   await expect(replay).toContainText('PAUSED')
   const at = (await replay.innerText()).split('\n')[0]!
+  await expectLaidOut(replay.getByRole('button'), (await replay.boundingBox())!)
   await replay.getByRole('button', { name: 'Export clip' }).click()
   const dialog = page.getByRole('dialog', { name: 'Export clip' })
   await expect(dialog).toBeVisible()
@@ -68,6 +69,8 @@ async function readWebm(path: string) {
 test('exports a 2 s replay range at 30 fps as a WebM of 60 frames at the canvas size', async ({
   page,
 }) => {
+  // 60 frames of software WebGL and software VP9: ~25 s when other jobs share the two cores
+  test.setTimeout(120_000)
   const { dialog, replay, at } = await openExportDialog(page, 3)
   // default: the whole replay (3 snapshots, one second each); the range is chosen as seconds
   await dialog.getByRole('spinbutton', { name: 'Start (s)' }).fill('0')
@@ -143,4 +146,71 @@ test('a browser without a video encoder is told so', async ({ page }) => {
       'A recent Chrome, Edge or Firefox can.',
   )
   await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled()
+})
+
+/** Boxes of `locator`'s matches: each inside `outer`, none over another. */
+async function expectLaidOut(
+  items: Locator,
+  outer: { width: number; height: number; x?: number; y?: number },
+) {
+  const boxes = (
+    await items.evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect()
+        return {
+          name: e.textContent ?? '',
+          left: r.left,
+          top: r.top,
+          right: r.right,
+          bottom: r.bottom,
+        }
+      }),
+    )
+  ).filter((b) => b.right > b.left)
+  expect(boxes.length).toBeGreaterThan(1)
+  const x = outer.x ?? 0
+  const y = outer.y ?? 0
+  for (const [i, a] of boxes.entries()) {
+    expect(a.left, a.name).toBeGreaterThanOrEqual(x - 0.5)
+    expect(a.top, a.name).toBeGreaterThanOrEqual(y - 0.5)
+    expect(a.right, a.name).toBeLessThanOrEqual(x + outer.width + 0.5)
+    expect(a.bottom, a.name).toBeLessThanOrEqual(y + outer.height + 0.5)
+    for (const b of boxes.slice(i + 1)) {
+      const overlap =
+        a.left < b.right - 0.5 &&
+        b.left < a.right - 0.5 &&
+        a.top < b.bottom - 0.5 &&
+        b.top < a.bottom - 0.5
+      expect(overlap, `${a.name} overlaps ${b.name}`).toBe(false)
+    }
+  }
+}
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('Export clip is in the dock replay controls; the dialog fits and works by touch', async ({
+    page,
+  }) => {
+    await open(page)
+    await page.getByRole('tab', { name: 'Snapshots' }).tap()
+    const panel = page.getByRole('region', { name: 'Snapshots' })
+    await panel.getByRole('button', { name: 'Take snapshot' }).tap()
+    await panel.getByRole('button', { name: 'Replay from Snapshot 1' }).tap()
+    const replay = panel.getByRole('group', { name: 'Replay controls' })
+    // one snapshot: the replay stops at once on its last
+    await expect(replay).toContainText('REPLAY 1 / 1 · PAUSED')
+    const box = (await replay.boundingBox())!
+    await expectLaidOut(replay.getByRole('button'), box)
+    await replay.getByRole('button', { name: 'Export clip' }).tap()
+    const dialog = page.getByRole('dialog', { name: 'Export clip' })
+    await expect(dialog.getByTestId('clip-summary')).toContainText('30 frames')
+    await expectLaidOut(dialog.locator('button, input, [role="progressbar"]'), page.viewportSize()!)
+    await page.screenshot({ path: test.info().outputPath('phone-dialog.png') })
+    await dialog.getByRole('button', { name: '24 fps' }).tap()
+    await expect(dialog.getByTestId('clip-summary')).toContainText('24 frames')
+    await dialog.getByRole('button', { name: 'Close' }).tap()
+    await expect(dialog).toBeHidden()
+    await expect(replay).toContainText('REPLAY 1 / 1 · PAUSED')
+  })
 })
