@@ -9,6 +9,7 @@ import { CameraRig } from './camera/CameraRig'
 import { CursorLayer } from './cursor/CursorLayer'
 import { createAgentCursor, type AgentCursor } from './cursor/keyboardCursor'
 import { AdaptivePixelRatio } from './AdaptivePixelRatio'
+import { ClipCapture } from './ClipCapture'
 import { FrameClockDriver } from './FrameClockDriver'
 import { FrameDriver } from './FrameDriver'
 import { GridLayer } from './grid/GridLayer'
@@ -80,7 +81,7 @@ async function warmUpPrograms(
 }
 
 /** Everything inside the canvas; the agents' draw mode depends on the WebGL renderer. */
-// eslint-disable-next-line max-lines-per-function -- 103 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
+// eslint-disable-next-line max-lines-per-function -- 104 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 function SceneContents({
   shaders,
   params,
@@ -189,6 +190,7 @@ function SceneContents({
         dimmed={dimmed}
         warm={warm}
       />
+      <ClipCapture redraw={redraw} />
     </>
   )
 }

@@ -33,7 +33,7 @@ import { REPLAY_SPEEDS, syncDerived, type ReplaySpeed, type SwarmStore } from '.
 export { MAX_PERSISTED_SNAPSHOTS }
 
 /** At 1× replay shows one snapshot per second. */
-const REPLAY_STEP_MS = 1000
+export const REPLAY_STEP_MS = 1000
 
 function newSnapshotId(store: SwarmStore): string {
   // A separate stream so taking snapshots never perturbs the simulation's random sequence.

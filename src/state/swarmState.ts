@@ -35,6 +35,7 @@ import {
 } from '../sim'
 import { noFilter, type AgentFilter } from '../sim/agentFilter'
 import type { Census } from '../sim/census'
+import type { SceneCapture } from './clip/sceneCapture'
 import { createLocalSource, type LocalSource } from './sources/localSource'
 import type { SwarmSource } from './swarmSource'
 import type { SwarmUrlParams } from './urlParams'
@@ -157,6 +158,8 @@ interface SwarmRuntime {
   feedNotice: string | null
   /** stops listening to the live feed's source (attachLiveFeed); null: none attached */
   detachLive: (() => void) | null
+  /** the mounted scene's frame-by-frame drawing for clip export (null: no scene) */
+  capture: SceneCapture | null
 }
 
 function initialState(sim: SwarmSim, paused: boolean): SwarmState {
@@ -268,6 +271,7 @@ export function buildSwarmStore(params: SwarmStoreParams): SwarmStore {
     restoreStarted: false,
     feedNotice: null,
     detachLive: null,
+    capture: null,
   }
   const display: DisplayState = {
     version: 0,

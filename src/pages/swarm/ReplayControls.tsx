@@ -1,5 +1,7 @@
+import { useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
+import { replayClipSource } from '../../state/clip/clipSource'
 import {
   REPLAY_SPEEDS,
   exitReplay,
@@ -8,6 +10,7 @@ import {
   stepReplay,
   toggleReplayPause,
 } from '../../state/swarmStore'
+import { ClipExportDialog } from './ClipExportDialog'
 import { IconButton } from './OverlayPanel'
 import { useSwarmStore } from '../../state/swarmStoreContext'
 
@@ -67,7 +70,22 @@ function Icon({ kind }: { kind: 'back' | 'play' | 'pause' | 'forward' }) {
   )
 }
 
-/** Replay transport: play/pause, step, speed 0.5/1/2/4×, scrub, exit (ARCHITECTURE.md §7). */
+/** "Export clip" and its dialog, over the replay as it stands when pressed. */
+function ExportClip() {
+  const store = useSwarmStore()
+  const [source, setSource] = useState<ReturnType<typeof replayClipSource> | null>(null)
+  return (
+    <>
+      <IconButton onClick={() => setSource(replayClipSource(store))}>Export clip</IconButton>
+      {source && <ClipExportDialog source={source} onClose={() => setSource(null)} />}
+    </>
+  )
+}
+
+/**
+ * Replay transport: play/pause, step, speed 0.5/1/2/4×, scrub, export a clip, exit
+ * (ARCHITECTURE.md §7, "Clip export").
+ */
 export function ReplayControls() {
   const store = useSwarmStore()
   const m = useSnapshot(store.swarm).snapshots
@@ -123,6 +141,7 @@ export function ReplayControls() {
             </IconButton>
           ))}
         </div>
+        <ExportClip />
         <IconButton onClick={() => exitReplay(store)} style={{ marginLeft: 'auto' }}>
           Exit replay
         </IconButton>

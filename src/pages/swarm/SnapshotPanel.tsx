@@ -11,6 +11,7 @@ import {
 } from '../../state/swarmStore'
 import { ScrollArea } from '../../ui/ScrollArea'
 import { OverlayPanel, IconButton } from './OverlayPanel'
+import { download, fileTimeStamp } from './download'
 import { ReplayControls } from './ReplayControls'
 import { SnapshotItem } from './SnapshotItem'
 import { stackList } from '../../ui/stackList'
@@ -64,22 +65,8 @@ const Note = styled.p<{ $error?: boolean }>`
   overflow-wrap: anywhere;
 `
 
-function download(file: Blob, name: string): void {
-  const url = URL.createObjectURL(file)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  document.body.append(a)
-  a.click()
-  a.remove()
-  // GOTCHA: not at once: the browser reads a big file after click() returns, and a revoked URL
-  // cancels the download (a 700 MB export of two 1,000,000-agent snapshots did)
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
-
 function exportName(now = new Date()): string {
-  const p = (v: number) => String(v).padStart(2, '0')
-  return `vpos-snapshots-${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}.json`
+  return `vpos-snapshots-${fileTimeStamp(now)}.json`
 }
 
 /**
