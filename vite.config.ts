@@ -1,12 +1,16 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { precompress } from './scripts/precompress.ts'
+import { preloadFonts } from './scripts/preloadFonts.ts'
+import { routePreloadsPlugin } from './scripts/routePreloads.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5001}`
 
 export default defineConfig({
   // precompress: a .br and a .gz beside every text asset, served by server/plugins/static.plugin.ts
-  plugins: [react(), precompress()],
+  // preloadFonts: the first screen's two font files are preloaded by index.html; routePreloads:
+  // each route's page chunks, which the server adds to the HTML it sends for that route
+  plugins: [react(), preloadFonts(), routePreloadsPlugin(import.meta.dirname), precompress()],
   // CSP: tags get this placeholder nonce (plus a <meta property="csp-nonce"> that styled-components
   // reads); the server swaps in a fresh nonce per index.html response (server/plugins/security.plugin.ts).
   html: { cspNonce: 'VPOS_CSP_NONCE' },

@@ -3,11 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { API_PREFIX, apiPaths } from '../../src/contracts/apiPaths'
+import { routePreloader } from '../http/route-preload'
 import { CSP_NONCE_PLACEHOLDER } from './security.plugin'
 
 const HASHED_ASSET = /^\/assets\//
 /** The build's compressed siblings (scripts/precompress.ts): sent in their file's place, never by name. */
 const PRECOMPRESSED = /\.(br|gz)$/
+/** A path into a dot folder of the build (.vite/manifest.json): the build's notes, not the site. */
+const BUILD_NOTES = /(^|\/)\./
 /** The server's own paths: a miss under them is a JSON 404, never the client's index.html. */
 const SERVER_PATHS = [API_PREFIX, apiPaths.feed.pattern]
 const notSpa = (url: string) => SERVER_PATHS.some((p) => url === p || url.startsWith(`${p}/`))
@@ -32,12 +35,14 @@ export async function staticPlugin(app: FastifyInstance, opts: { clientDir: stri
   }
   // index.html carries Vite's placeholder nonce on its tags and csp-nonce meta: each response gets
   // the request's own CSP nonce instead (security.plugin), so no style or script needs 'unsafe-inline'.
+  // Each route's HTML also names its own page chunks (server/http/route-preload.ts).
   const indexHtml = readFileSync(index, 'utf8')
+  const forRoute = routePreloader(root, CSP_NONCE_PLACEHOLDER)
   const sendIndex = (req: FastifyRequest, reply: FastifyReply) =>
     reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, req.cspNonce))
+      .send(forRoute(indexHtml, req.url).replaceAll(CSP_NONCE_PLACEHOLDER, req.cspNonce))
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -45,7 +50,8 @@ export async function staticPlugin(app: FastifyInstance, opts: { clientDir: stri
     preCompressed: true,
     // One route per served file: not the siblings (sent in their file's place) nor index.html
     // (sendIndex, with the request's nonce; served as a raw file it would carry the placeholder).
-    globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
+    // Nor the build's own notes (.vite/: the manifest, the route preloads): never served.
+    globIgnore: ['**/*.br', '**/*.gz', 'index.html', '.vite/**'],
     setHeaders(res, path) {
       if (HASHED_ASSET.test(path.slice(root.length).replaceAll('\\', '/'))) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable')
@@ -59,6 +65,7 @@ export async function staticPlugin(app: FastifyInstance, opts: { clientDir: stri
     const path = (req.params as { '*': string })['*']
     const file = resolve(root, path)
     if (file === index) return sendIndex(req, reply)
+    if (BUILD_NOTES.test(path)) return reply.code(404).send({ error: 'Not Found' })
     if (
       file.startsWith(root + '/') &&
       existsSync(file) &&

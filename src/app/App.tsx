@@ -5,7 +5,7 @@ import styled, { ThemeProvider } from 'styled-components'
 import { appQueryClient as queryClient } from '../api/queryClient'
 import { startLiveFeed } from '../feed/liveFeed'
 import { LiveFeedSource } from '../state/sources/liveSource'
-import { SceneSlot, preloadScene } from '../scene/SceneSlot'
+import { SceneSlot } from '../scene/SceneSlot'
 import {
   attachLiveFeed,
   startSimulation,
@@ -23,6 +23,7 @@ import { documentTitle } from './navigation'
 import { NavRail } from './NavRail'
 import { NotFoundPage, ROUTES } from './routes'
 import { ScanLine } from './ScanLine'
+import { useSceneStart } from './sceneStart'
 import { GlobalStyle, theme } from '../ui/theme'
 
 const Frame = styled.div`
@@ -69,13 +70,18 @@ const SkipLink = styled.a`
   }
 `
 
+/** Committed with the route's content (the same Suspense boundary): the page is on screen. */
+function PageShown({ onShown }: { onShown: () => void }) {
+  useEffect(onShown, [onShown])
+  return null
+}
+
 function Shell() {
   const { pathname } = useLocation()
   const [booting, setBooting] = useState(
     () => new URLSearchParams(window.location.search).get('boot') !== '0',
   )
   const endBoot = useCallback(() => setBooting(false), [])
-  useEffect(preloadScene, [])
   const store = useSwarmStore()
   // The local sim runs behind every route (the scene and the Swarm Core panels read it).
   useEffect(() => {
@@ -99,6 +105,7 @@ function Shell() {
     }
   }, [store])
   const isCore = pathname === '/' || pathname === ''
+  const scene = useSceneStart(isCore)
   useEffect(() => {
     document.title = documentTitle(pathname)
   }, [pathname])
@@ -114,7 +121,7 @@ function Shell() {
       >
         Skip to content
       </SkipLink>
-      <SceneSlot dimmed={!isCore} />
+      <SceneSlot dimmed={!isCore} started={scene.started} />
       <ScanLine />
       <Frame>
         <NavRail />
@@ -129,6 +136,7 @@ function Shell() {
                   ))}
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
+                <PageShown onShown={scene.pageShown} />
               </Suspense>
             </ErrorBoundary>
           </Main>

@@ -2,13 +2,7 @@ import { Suspense, lazy } from 'react'
 import styled from 'styled-components'
 import { ErrorBoundary } from '../ui/ErrorBoundary'
 
-const loadScene = () => import('./SwarmScene')
-const SwarmScene = lazy(loadScene)
-
-/** Starts fetching the three.js chunk early (during the boot overlay) without rendering it. */
-export function preloadScene() {
-  void loadScene()
-}
+const SwarmScene = lazy(() => import('./SwarmScene'))
 
 const Layer = styled.div<{ $dimmed: boolean }>`
   position: fixed;
@@ -29,17 +23,16 @@ const Fallback = styled.div`
 
 /**
  * The full-screen layer behind every route where the swarm canvas lives. It stays mounted across
- * routes; dashboards are DOM layered above it and dim it.
+ * routes; dashboards are DOM layered above it and dim it. The scene's chunk is fetched once
+ * `started` (src/app/sceneStart.ts: at once on Swarm Core, after a dashboard's content).
  */
-export function SceneSlot({ dimmed }: { dimmed: boolean }) {
+export function SceneSlot({ dimmed, started }: { dimmed: boolean; started: boolean }) {
   return (
     <Layer $dimmed={dimmed} data-testid="scene-slot" aria-hidden={dimmed}>
       <ErrorBoundary
         fallback={(e) => <Fallback role="alert">WebGL unavailable: {e.message}</Fallback>}
       >
-        <Suspense fallback={null}>
-          <SwarmScene dimmed={dimmed} />
-        </Suspense>
+        <Suspense fallback={null}>{started && <SwarmScene dimmed={dimmed} />}</Suspense>
       </ErrorBoundary>
     </Layer>
   )

@@ -1,0 +1,77 @@
+/**
+ * Route preloads (issue 36): a route's page is a lazy chunk that the browser would only request
+ * once the entry script has run and React rendered the route — a chain HTML → entry → page chunk →
+ * its imports on every first load. This plugin writes `.vite/route-preloads.json` beside the
+ * build's manifest: for each route of src/app/routes.tsx, the page chunk, the chunks it imports
+ * statically and their CSS that index.html does not already load. The server adds them to the HTML
+ * it sends for that route as `<link rel="modulepreload">` / `<link rel="stylesheet">`
+ * (server/plugins/static.plugin.ts), so they load beside the entry script.
+ */
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Plugin, Rollup } from 'vite'
+
+type OutputBundle = Rollup.OutputBundle
+type OutputChunk = Rollup.OutputChunk
+
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json'
+
+/** Each route's path and the absolute path of its page module, from the routes table's source. */
+export function routePages(source: string, appDir: string): { path: string; module: string }[] {
+  const found = [...source.matchAll(/path: '([^']+)', Page: lazy\(\(\) => import\('([^']+)'\)\)/g)]
+  return found.map(([, path, from]) => ({ path: path!, module: `${resolve(appDir, from!)}.tsx` }))
+}
+
+/** The files a chunk needs before it runs: itself, its static imports (transitively), their CSS. */
+function closure(bundle: OutputBundle, start: OutputChunk): { js: string[]; css: string[] } {
+  const js: string[] = []
+  const css = new Set<string>()
+  const walk = (chunk: OutputChunk) => {
+    if (js.includes(chunk.fileName)) return
+    js.push(chunk.fileName)
+    chunk.viteMetadata?.importedCss.forEach((c) => css.add(c))
+    for (const name of chunk.imports) {
+      const next = bundle[name]
+      if (next?.type === 'chunk') walk(next)
+    }
+  }
+  walk(start)
+  return { js, css: [...css] }
+}
+
+export type RoutePreloads = Record<string, { js: string[]; css: string[] }>
+
+/** What each route needs beyond what the entry chunk (index.html) already loads. */
+export function routePreloads(bundle: OutputBundle, pages: { path: string; module: string }[]) {
+  const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk')
+  const entry = chunks.find((c) => c.isEntry)
+  const loaded = entry ? closure(bundle, entry) : { js: [], css: [] }
+  const out: RoutePreloads = {}
+  for (const { path, module } of pages) {
+    const page = chunks.find((c) => c.facadeModuleId === module)
+    if (!page) continue
+    const need = closure(bundle, page)
+    out[path] = {
+      js: need.js.filter((f) => !loaded.js.includes(f)).map((f) => `/${f}`),
+      css: need.css.filter((f) => !loaded.css.includes(f)).map((f) => `/${f}`),
+    }
+  }
+  return out
+}
+
+export function routePreloadsPlugin(root: string): Plugin {
+  return {
+    name: 'vpos-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return
+      const appDir = resolve(root, 'src/app')
+      const pages = routePages(readFileSync(resolve(appDir, 'routes.tsx'), 'utf8'), appDir)
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOADS_FILE,
+        source: JSON.stringify(routePreloads(bundle, pages), null, 1),
+      })
+    },
+  }
+}
