@@ -20,7 +20,8 @@ import { writeBounded } from '../lib/socket-send'
 import { listRooms } from './chat.repository'
 import { countsFor, walletChannel, type UnreadContext } from './unread.routes'
 
-const COALESCE_MS = 250
+/** Counts go out at most this often per stream (room cards need no fresher numbers). */
+const COALESCE_MS = 1_000
 const RECHECK_MS = 10_000
 const HEARTBEAT_MS = 15_000
 const MAX_UNREAD_STREAMS = 8
@@ -59,7 +60,10 @@ export function unreadStreamRoute(ctx: UnreadContext) {
       if (held >= MAX_UNREAD_STREAMS)
         throw new HttpError(429, 'Too many open unread streams for this wallet', { retryAfter: 10 })
       perWallet.set(wallet, held + 1)
-      const rooms = await listRooms(app.db)
+      // The rooms it may read now; counts list the rooms open at each send.
+      const rooms: string[] = []
+      for (const room of await listRooms(app.db))
+        if (!(await ctx.roomAccessError(wallet, room))) rooms.push(room.id)
 
       reply.hijack()
       const res = reply.raw
@@ -102,7 +106,7 @@ export function unreadStreamRoute(ctx: UnreadContext) {
         if (COUNTED.has(event.type)) schedule()
       }
       const offs = [
-        ...rooms.map((r) => bus.subscribe(r.id, listener)),
+        ...rooms.map((id) => bus.subscribe(id, listener)),
         bus.subscribe(walletChannel(wallet), listener),
         bus.onDown(end),
         bus.onRevoke((revoked) => {
