@@ -3,11 +3,14 @@
  * wallet's last-read message per room and the wallets each message mentions, in the database every
  * instance shares, so counts are the same on any instance and after a restart.
  */
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Database } from '../db/database'
 import type { RoomUnread } from '../../src/contracts/unread'
 
 type Db = Kysely<Database>
+
+/** Unread counts stop here (a badge says "99+" past 99); mention counts are not capped. */
+const UNREAD_CAP = 100
 
 /**
  * Marks `roomId` read up to `upTo` for `wallet` (clamped to the room's newest message) and answers
@@ -28,7 +31,7 @@ export async function markRead(
     .executeTakeFirst()
   const target = Math.min(upTo, Number(newest?.id ?? 0))
   if (target > 0) {
-    await db
+    const raised = await db
       .insertInto('chat_read_marks')
       .values({ room_id: roomId, wallet_address: wallet, last_read_id: target, updated_at: at })
       .onConflict((oc) =>
@@ -37,7 +40,9 @@ export async function markRead(
           .doUpdateSet({ last_read_id: target, updated_at: at })
           .where('chat_read_marks.last_read_id', '<', target),
       )
-      .execute()
+      .returning('last_read_id')
+      .executeTakeFirst()
+    if (raised) return Number(raised.last_read_id)
   }
   const row = await db
     .selectFrom('chat_read_marks')
@@ -50,7 +55,7 @@ export async function markRead(
 
 /**
  * Per room of `roomIds`: the wallet's mark, the messages after it that are neither hidden nor its
- * own, and how many of those mention it. Three grouped reads, whatever the number of rooms.
+ * own (at most UNREAD_CAP), and how many of those mention it.
  */
 export async function unreadCounts(
   db: Db,
@@ -65,28 +70,40 @@ export async function unreadCounts(
     .where('room_id', 'in', [...roomIds])
     .execute()
   const markOf = new Map(marks.map((m) => [m.room_id, Number(m.last_read_id)]))
-  const after = sql<number>`coalesce((select r.last_read_id from chat_read_marks r where r.room_id = messages.room_id and r.wallet_address = ${wallet}), 0)`
-  const unread = await db
-    .selectFrom('messages')
-    .select((eb) => ['room_id', eb.fn.countAll<number>().as('n')])
-    .where('room_id', 'in', [...roomIds])
-    .where('hidden_at', 'is', null)
-    .where('wallet_address', '<>', wallet)
-    .where('id', '>', after)
-    .groupBy('room_id')
-    .execute()
-  const mentions = await db
-    .selectFrom('chat_mentions')
-    .innerJoin('messages', 'messages.id', 'chat_mentions.message_id')
-    .select((eb) => ['chat_mentions.room_id', eb.fn.countAll<number>().as('n')])
-    .where('chat_mentions.wallet_address', '=', wallet)
-    .where('chat_mentions.room_id', 'in', [...roomIds])
-    .where('messages.hidden_at', 'is', null)
-    .where('messages.id', '>', after)
-    .groupBy('chat_mentions.room_id')
-    .execute()
-  const unreadOf = new Map(unread.map((r) => [r.room_id, Number(r.n)]))
-  const mentionsOf = new Map(mentions.map((r) => [r.room_id, Number(r.n)]))
+  // GOTCHA: per room, a literal bound ("room = r AND id > mark") read from the (room_id, id)
+  // index, and at most UNREAD_CAP rows counted: a room never opened would otherwise count its whole
+  // history on every call (bench:load measured seconds of delivery delay with an uncapped count).
+  const counted = await Promise.all(
+    roomIds.map(async (roomId) => {
+      const mark = markOf.get(roomId) ?? 0
+      const unread = await db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('messages')
+            .select('id')
+            .where('room_id', '=', roomId)
+            .where('id', '>', mark)
+            .where('hidden_at', 'is', null)
+            .where('wallet_address', '<>', wallet)
+            .limit(UNREAD_CAP)
+            .as('unread'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst()
+      const mentions = await db
+        .selectFrom('chat_mentions')
+        .innerJoin('messages', 'messages.id', 'chat_mentions.message_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('chat_mentions.wallet_address', '=', wallet)
+        .where('chat_mentions.room_id', '=', roomId)
+        .where('chat_mentions.message_id', '>', mark)
+        .where('messages.hidden_at', 'is', null)
+        .executeTakeFirst()
+      return { roomId, unread: Number(unread?.n ?? 0), mentions: Number(mentions?.n ?? 0) }
+    }),
+  )
+  const unreadOf = new Map(counted.map((r) => [r.roomId, r.unread]))
+  const mentionsOf = new Map(counted.map((r) => [r.roomId, r.mentions]))
   return roomIds.map((roomId) => ({
     roomId,
     lastReadId: markOf.get(roomId) ?? 0,
