@@ -1,5 +1,5 @@
 /**
- * Unread markers and mentions (docs/ARCHITECTURE.md "Chat moderation", Unread and mentions): each
+ * Unread markers and mentions (docs/ARCHITECTURE.md "Unread, mentions and previews"): each
  * wallet's last-read message per room and the wallets each message mentions, in the database every
  * instance shares, so counts are the same on any instance and after a restart.
  */
@@ -73,37 +73,50 @@ export async function unreadCounts(
   // GOTCHA: per room, a literal bound ("room = r AND id > mark") read from the (room_id, id)
   // index, and at most UNREAD_CAP rows counted: a room never opened would otherwise count its whole
   // history on every call (bench:load measured seconds of delivery delay with an uncapped count).
-  const counted = await Promise.all(
-    roomIds.map(async (roomId) => {
-      const mark = markOf.get(roomId) ?? 0
-      const unread = await db
-        .selectFrom((eb) =>
-          eb
-            .selectFrom('messages')
-            .select('id')
-            .where('room_id', '=', roomId)
-            .where('id', '>', mark)
-            .where('hidden_at', 'is', null)
-            .where('wallet_address', '<>', wallet)
-            .limit(UNREAD_CAP)
-            .as('unread'),
-        )
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst()
-      const mentions = await db
-        .selectFrom('chat_mentions')
-        .innerJoin('messages', 'messages.id', 'chat_mentions.message_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('chat_mentions.wallet_address', '=', wallet)
-        .where('chat_mentions.room_id', '=', roomId)
-        .where('chat_mentions.message_id', '>', mark)
-        .where('messages.hidden_at', 'is', null)
-        .executeTakeFirst()
-      return { roomId, unread: Number(unread?.n ?? 0), mentions: Number(mentions?.n ?? 0) }
-    }),
+  const capped = roomIds.map((roomId) =>
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('messages')
+          .select('room_id')
+          .where('room_id', '=', roomId)
+          .where('id', '>', markOf.get(roomId) ?? 0)
+          .where('hidden_at', 'is', null)
+          .where('wallet_address', '<>', wallet)
+          .limit(UNREAD_CAP)
+          .as('r'),
+      )
+      .select('r.room_id'),
   )
-  const unreadOf = new Map(counted.map((r) => [r.roomId, r.unread]))
-  const mentionsOf = new Map(counted.map((r) => [r.roomId, r.mentions]))
+  const [first, ...rest] = capped
+  if (!first) return []
+  // One round trip: the rooms' capped ranges glued with UNION ALL, then counted per room.
+  const unread = await db
+    .selectFrom(rest.reduce((q, next) => q.unionAll(next), first).as('u'))
+    .select((eb) => ['u.room_id', eb.fn.countAll<number>().as('n')])
+    .groupBy('u.room_id')
+    .execute()
+  // Mentions are few per wallet: one grouped read from the (wallet, room, message) index.
+  const mentions = await db
+    .selectFrom('chat_mentions')
+    .innerJoin('messages', 'messages.id', 'chat_mentions.message_id')
+    .select((eb) => ['chat_mentions.room_id', eb.fn.countAll<number>().as('n')])
+    .where('chat_mentions.wallet_address', '=', wallet)
+    .where((eb) =>
+      eb.or(
+        roomIds.map((id) =>
+          eb.and([
+            eb('chat_mentions.room_id', '=', id),
+            eb('chat_mentions.message_id', '>', markOf.get(id) ?? 0),
+          ]),
+        ),
+      ),
+    )
+    .where('messages.hidden_at', 'is', null)
+    .groupBy('chat_mentions.room_id')
+    .execute()
+  const unreadOf = new Map(unread.map((r) => [r.room_id, Number(r.n)]))
+  const mentionsOf = new Map(mentions.map((r) => [r.room_id, Number(r.n)]))
   return roomIds.map((roomId) => ({
     roomId,
     lastReadId: markOf.get(roomId) ?? 0,

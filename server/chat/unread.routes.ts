@@ -1,6 +1,6 @@
 /**
- * Unread markers, mention counts and previews (docs/ARCHITECTURE.md "Chat moderation", Unread,
- * mentions and previews): mark a room read (never backwards), the wallet's counts, their push
+ * Unread markers, mention counts and previews (docs/ARCHITECTURE.md "Unread, mentions and
+ * previews"): mark a room read (never backwards), the wallet's counts, their push
  * stream, and a room's preview for wallets below its tier (staff switch previews per room).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'

@@ -1,5 +1,5 @@
 /**
- * GET /api/chat/unread/events — the wallet's unread and mention counts, pushed (Server-Sent
+ * GET /api/chat/unread/events (docs/ARCHITECTURE.md "Unread, mentions and previews") — the wallet's unread and mention counts, pushed (Server-Sent
  * Events). On connect one `unread` event with every room's counts; after that the stream listens on
  * the chat bus to the rooms the wallet may read (messages, hides, restores, from any instance) and
  * to the wallet's own channel (a mark-read on any instance), and sends fresh counts at most every

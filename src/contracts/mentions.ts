@@ -1,5 +1,5 @@
 /**
- * `@name` mentions (docs/ARCHITECTURE.md "Chat moderation", Mentions): the server resolves them at
+ * `@name` mentions (docs/ARCHITECTURE.md "Unread, mentions and previews"): the server resolves them at
  * post time against the room's participants, the client uses the same rule to complete them.
  * Display names may hold spaces, so a mention is `@` followed by a whole participant name (case
  * ignored, the longest name first), at the start of the text or after a non-word character, and

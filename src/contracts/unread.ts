@@ -5,7 +5,7 @@ import { userText } from './text'
 
 /**
  * Unread markers, mention counts and previews of rooms below a wallet's tier (docs/ARCHITECTURE.md
- * "Chat moderation"). The server keeps each wallet's last-read message per room; counts leave out
+ * "Unread, mentions and previews"). The server keeps each wallet's last-read message per room; counts leave out
  * hidden messages and the wallet's own.
  */
 

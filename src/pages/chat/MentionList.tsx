@@ -5,7 +5,7 @@ import { mentionQuery } from '../../contracts/mentions'
 import { VisuallyHidden } from './bits'
 
 const MAX_SUGGESTIONS = 6
-export const MENTION_LIST_ID = 'mention-suggestions'
+const MENTION_LIST_ID = 'mention-suggestions'
 const optionId = (i: number) => `mention-option-${i}`
 
 const Box = styled.ul`

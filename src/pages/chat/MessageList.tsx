@@ -330,9 +330,7 @@ export function MessageList({ roomId }: { roomId: string }) {
   }
 
   function scrollToBottom() {
-    const el = scroller.current
-    if (!el) return
-    el.scrollTop = el.scrollHeight
+    if (scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight
     follow.current = true
     setAtBottom(true)
   }

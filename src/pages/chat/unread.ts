@@ -1,6 +1,6 @@
 /**
  * Unread counts, mention counts, marking read and room previews on the client (docs/ARCHITECTURE.md
- * "Chat moderation"). The server owns every number: the counts come from GET /api/chat/unread and
+ * "Unread, mentions and previews"). The server owns every number: the counts come from GET /api/chat/unread and
  * its push stream (polled every 10 s while the stream is down), marking read answers the room's new
  * counts.
  */
