@@ -5,15 +5,20 @@
 // order. Posters post one message every postMs with a unique clientId (resent with the same
 // clientId after a failure). Each message carries its send time (epoch ms), so any process on this
 // machine measures delivery latency against the same clock.
-// IPC in:  {cmd:'open', readers:[{base, cookie, room}]} -> {cmd:'opened', failed}
-//          {cmd:'post', posters:[{base, cookie, wallet, room}], runMs, postMs, drainMs}
-//          -> {cmd:'result', sent, readers, latencies, reconnects, statuses}
+// With moderation and unread on, readers mark the room read as they receive (at most once per
+// MARK_READ_MS, the newest id, as the page's scroll marking does), some hold the unread-count
+// stream, and posters mention a reader by name.
+// IPC in:  {cmd:'open', readers:[{base, cookie, wallet, room, unreadStream}]} -> {cmd:'opened', failed}
+//          {cmd:'post', posters:[{base, cookie, wallet, room, mention}], runMs, postMs, drainMs}
+//          -> {cmd:'result', sent, readers, latencies, reconnects, statuses, unreadEvents}
 
 const clock = () => performance.timeOrigin + performance.now()
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
+const MARK_READ_MS = 1_000
 const readers = []
 const latencies = []
+let unreadEvents = 0
 let reconnects = 0
 const statuses = {}
 const count = (k) => (statuses[k] = (statuses[k] ?? 0) + 1)
@@ -32,9 +37,28 @@ function startReader(r) {
   let ctrl = null
   let stopped = false
   let first = true
+  let marked = 0
+  let markTimer = null
+  const markRead = () => {
+    markTimer = null
+    if (state.last <= marked || stopped) return
+    marked = state.last
+    fetch(`${r.base}/api/chat/rooms/${r.room}/read`, {
+      method: 'POST',
+      headers: { cookie: r.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ walletAddress: r.wallet, messageId: marked }),
+      signal: AbortSignal.timeout(10_000),
+    }).then(
+      (res) => count(`read ${res.status}`),
+      () => count('read network error'),
+    )
+  }
+  const unread = r.unreadStream ? startUnreadStream(r) : null
   state.stop = () => {
     stopped = true
     ctrl?.abort()
+    unread?.abort()
+    if (markTimer) clearTimeout(markTimer)
   }
   state.opened = new Promise((resolveOpened) => {
     const loop = async () => {
@@ -71,6 +95,7 @@ function startReader(r) {
               state.last = Math.max(state.last, message.id)
               const sentAt = Number(/ t=([\d.]+)$/.exec(message.content)?.[1])
               if (sentAt) latencies.push(at - sentAt)
+              markTimer ??= setTimeout(markRead, MARK_READ_MS)
             }
           }
         } catch {
@@ -88,6 +113,30 @@ function startReader(r) {
   })
   readers.push(state)
   return state
+}
+
+/** The unread-count stream of a reader's wallet, counting the events it gets, until aborted. */
+function startUnreadStream(r) {
+  const ctrl = new AbortController()
+  void (async () => {
+    try {
+      const res = await fetch(`${r.base}/api/chat/unread/events`, {
+        headers: { cookie: r.cookie },
+        signal: ctrl.signal,
+      })
+      count(`unread stream ${res.status}`)
+      if (!res.body) return
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (done) break
+        unreadEvents += value.split('event: unread').length - 1
+      }
+    } catch {
+      if (!ctrl.signal.aborted) count('unread stream error')
+    }
+  })()
+  return ctrl
 }
 
 process.on('message', async (msg) => {
@@ -115,7 +164,7 @@ process.on('message', async (msg) => {
         const body = JSON.stringify({
           walletAddress: p.wallet,
           displayName: `poster ${i}`,
-          content: `push message ${n} t=${clock().toFixed(3)}`,
+          content: `push message ${n}${p.mention && n % 3 === 0 ? ` @${p.mention}` : ''} t=${clock().toFixed(3)}`,
           clientId: record.clientId,
         })
         for (let attempt = 0; attempt < 5 && record.id === null; attempt++) {
@@ -149,6 +198,7 @@ process.on('message', async (msg) => {
       latencies,
       reconnects,
       statuses,
+      unreadEvents,
       readers: readers.map((r) => ({
         room: r.room,
         seen: [...r.seen],

@@ -14,7 +14,8 @@ import { fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { insertSession } from '../../server/db/auth.repository'
-import { isoAt, openDatabase } from '../../server/db/database'
+import type { Kysely } from 'kysely'
+import { isoAt, openDatabase, type Database } from '../../server/db/database'
 import { sessionIdOf } from '../../server/http/session'
 import { backends } from '../../tests/server/helpers/backends'
 import { REDIS_URL, dropRedisPrefix, redisAvailable } from '../../tests/server/helpers/redis'
@@ -34,6 +35,8 @@ interface PushResult {
   reconnects: number
   statuses: Record<string, number>
   readers: Array<{ room: string; seen: number[]; duplicates: number; outOfOrder: number }>
+  /** unread-count events the unread streams received */
+  unreadEvents: number
 }
 
 function client() {
@@ -88,14 +91,23 @@ export async function pushRun(opts: { readers: number; posters: number; seconds:
       }),
     )
     const at = (i: number) => servers[i % servers.length]!.base
-    const readers = ids
-      .slice(0, opts.readers)
-      .map((id, i) => ({ base: at(i), cookie: id.cookie, room: rooms[i % rooms.length] }))
+    const readers = ids.slice(0, opts.readers).map((id, i) => ({
+      base: at(i),
+      cookie: id.cookie,
+      wallet: id.wallet,
+      room: rooms[i % rooms.length]!,
+      name: `reader ${i}`,
+      // Every fourth reader also holds the unread-count stream, as the chat page does.
+      unreadStream: i % 4 === 0,
+    }))
+    await moderationAndUnreadOn(db, rooms, readers)
     const posters = ids.slice(opts.readers).map((id, i) => ({
       base: at(i + 1),
       cookie: id.cookie,
       wallet: id.wallet,
-      room: rooms[i % rooms.length],
+      room: rooms[i % rooms.length]!,
+      // a name to mention: a reader of the same room
+      mention: readers.filter((r) => r.room === rooms[i % rooms.length])[i % 7]?.name ?? null,
     }))
 
     const clients = Array.from({ length: CLIENT_PROCS }, client)
@@ -135,6 +147,35 @@ export async function pushRun(opts: { readers: number; posters: number; seconds:
   }
 }
 
+/**
+ * Moderation and unread on, as in production: slow mode (1 s, below the posters' 5 s) and previews
+ * in every room, and the readers as participants under names the posters mention (`@reader N`), so
+ * every post resolves mentions and the readers mark read as they receive (load-push-clients.mjs).
+ */
+async function moderationAndUnreadOn(
+  db: Kysely<Database>,
+  rooms: string[],
+  readers: Array<{ wallet: string; room: string; name: string }>,
+) {
+  await db.updateTable('rooms').set({ slow_mode_seconds: 1, previews: 1 }).execute()
+  for (let i = 0; i < readers.length; i += 500) {
+    await db
+      .insertInto('participants')
+      .values(
+        readers.slice(i, i + 500).map((r) => ({
+          room_id: r.room,
+          wallet_address: r.wallet,
+          display_name: r.name,
+          last_seen: isoAt(),
+        })),
+      )
+      .execute()
+  }
+  console.log(
+    `moderation and unread on in ${rooms.length} rooms: slow mode 1 s, previews, mentions, mark-read`,
+  )
+}
+
 function report(results: PushResult[]) {
   const sent = results.flatMap((r) => r.sent)
   const acked = sent.filter((s) => s.id !== null)
@@ -162,6 +203,12 @@ function report(results: PushResult[]) {
       `deliveries expected ${expected}, made ${latencies.length}`,
       `LOST ${lost}  DUPLICATED ${duplicated}  OUT OF ORDER ${outOfOrder}  reconnects ${results.reduce((n, r) => n + r.reconnects, 0)}`,
       `delivery (send -> other readers): p50 ${fmt(percentile(latencies, 50), 1)} / p99 ${fmt(percentile(latencies, 99), 1)} / max ${fmt(latencies.at(-1) ?? NaN, 1)} ms`,
+      `unread: marks ${statuses['read 200'] ?? 0} (refused ${Object.entries(statuses)
+        .filter(([k]) => k.startsWith('read ') && k !== 'read 200')
+        .reduce(
+          (n, [, v]) => n + v,
+          0,
+        )}), unread-stream events ${results.reduce((n, r) => n + r.unreadEvents, 0)}`,
       `statuses ${JSON.stringify(statuses)}`,
     ].join('\n'),
   )

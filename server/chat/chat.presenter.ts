@@ -9,6 +9,7 @@ import type {
 } from '../../src/contracts/chat'
 import { activeCosmetics, reactionsFor, type MessageRow, type RoomRow } from './chat.repository'
 import type { Database, ParticipantTable } from '../db/database'
+import { mentionsFor } from './unread.repository'
 
 type Db = Kysely<Database>
 
@@ -25,6 +26,7 @@ export function toRoom(row: RoomRow, thresholds: Record<Tier, number>): Room {
         ? { content: row.announcement_content, timestamp: row.announcement_at }
         : null,
     slowModeSeconds: row.slow_mode_seconds ?? 0,
+    previews: Number(row.previews ?? 0) === 1,
   }
 }
 
@@ -60,6 +62,7 @@ export async function toMessages(
     db,
     rows.map((r) => r.wallet_address),
   )
+  const mentions = await mentionsFor(db, ids)
   return rows.map((r) => ({
     id: Number(r.id),
     roomId: r.room_id,
@@ -73,6 +76,7 @@ export async function toMessages(
     badge: cosmetics.get(r.wallet_address)?.badge ?? null,
     title: cosmetics.get(r.wallet_address)?.title ?? null,
     hidden: r.hidden_at !== null && r.hidden_at !== undefined,
+    mentions: mentions.get(Number(r.id)) ?? [],
   }))
 }
 

@@ -25,7 +25,11 @@ import {
   type Participant,
   type Room,
 } from '../../src/contracts/chat'
-import { isoAt } from '../db/database'
+import type { Kysely } from 'kysely'
+import { isoAt, type Database } from '../db/database'
+import { mentionedWallets } from '../../src/contracts/mentions'
+import { insertMentions } from './unread.repository'
+import { unreadRoutes } from './unread.routes'
 import { HttpError } from '../http/http-error'
 import { isStaffLookalike } from './staff-names'
 import type { ChatOptions } from './chat.options'
@@ -171,6 +175,29 @@ function chatContext(fastify: FastifyInstance): ChatContext {
   }
 }
 
+/**
+ * Stores a message with the wallets it mentions (resolved now, against the room's participants),
+ * in one transaction so a push never carries the message without its mentions.
+ */
+async function storeMessage(db: Kysely<Database>, m: Parameters<typeof insertMessage>[1]) {
+  const named = m.content.includes('@')
+    ? mentionedWallets(
+        m.content,
+        (await listParticipants(db, m.room_id, MAX_PARTICIPANTS)).map((p) => ({
+          walletAddress: p.wallet_address,
+          displayName: p.display_name,
+        })),
+        m.wallet_address,
+      )
+    : []
+  if (named.length === 0) return insertMessage(db, m)
+  return db.transaction().execute(async (trx) => {
+    const stored = await insertMessage(trx, m)
+    if (stored.created) await insertMentions(trx, m.room_id, Number(stored.message.id), named)
+    return stored
+  })
+}
+
 /** The room list and the balance check. */
 function roomRoutes({ app, thresholds }: ChatContext) {
   app.get(
@@ -236,7 +263,7 @@ function messageRoutes({
       const { displayName, content, clientId } = req.body
       // Mutes and slow mode (docs/ARCHITECTURE.md "Chat moderation"); a resend passes untouched.
       await postGate(app, room, req.wallet, clientId ?? null, isStaff(req.wallet))
-      const { message, created } = await insertMessage(app.db, {
+      const { message, created } = await storeMessage(app.db, {
         room_id: room.id,
         wallet_address: req.wallet,
         display_name: displayName,
@@ -384,5 +411,6 @@ export async function chatRoutes(fastify: FastifyInstance, opts: ChatOptions) {
   reactionRoutes(ctx)
   announcementRoutes(ctx)
   moderationRoutes({ ...ctx, roomOf })
+  unreadRoutes({ ...ctx, roomOf })
   chatStreamRoute(ctx.app, { ...ctx, roomOf }, opts)
 }

@@ -18,6 +18,8 @@ export interface RoomTable {
   announcement_by: string | null
   /** slow mode: one message per this many seconds per wallet; 0 = off */
   slow_mode_seconds: Generated<number>
+  /** 1: non-holders may read the last few messages, names hidden */
+  previews: Generated<number>
 }
 
 export interface MessageTable {
@@ -158,6 +160,20 @@ interface ChatAuditTable {
   reason: string | null
 }
 
+/** Unread markers and mentions (server/chat/unread.repository.ts). */
+interface ChatReadMarkTable {
+  room_id: string
+  wallet_address: string
+  last_read_id: number
+  updated_at: string
+}
+
+interface ChatMentionTable {
+  message_id: number
+  wallet_address: string
+  room_id: string
+}
+
 export interface Database {
   rooms: RoomTable
   messages: MessageTable
@@ -175,6 +191,8 @@ export interface Database {
   chat_reports: ChatReportTable
   chat_pins: ChatPinTable
   chat_audit: ChatAuditTable
+  chat_read_marks: ChatReadMarkTable
+  chat_mentions: ChatMentionTable
 }
 
 export type DbKind = 'sqlite' | 'postgres'

@@ -42,6 +42,10 @@ export const RATE_RULES = {
   report: { burst: 5, refillMs: 60_000 },
   /** per wallet: staff moderation actions */
   moderation: { burst: 30, refillMs: 1_000 },
+  /** per wallet: marking rooms read (a reader scrolling sends one every half second at most) */
+  read: { burst: 30, refillMs: 300 },
+  /** per wallet: previews of rooms below its tier */
+  preview: { burst: 20, refillMs: 2_000 },
   purchase: { burst: 30, refillMs: 1_000 },
   balance: { burst: 20, refillMs: 1_000 },
   /** per wallet: opening a push stream (a reconnecting client waits 1 s × 1.5^n between tries) */

@@ -72,6 +72,12 @@ export const apiPaths = {
     roomMutes: apiPath(`${ROOM}/mutes`),
     roomMute: apiPath(`${ROOM}/mutes/:target`),
     roomSlowMode: apiPath(`${ROOM}/slow-mode`),
+    /** unread, mentions and previews */
+    unread: apiPath(`${API_PREFIX}/chat/unread`),
+    unreadEvents: apiPath(`${API_PREFIX}/chat/unread/events`),
+    roomRead: apiPath(`${ROOM}/read`),
+    roomPreviews: apiPath(`${ROOM}/previews`),
+    roomPreview: apiPath(`${ROOM}/preview`),
     moderation: apiPath(`${API_PREFIX}/chat/moderation`),
     reportDismiss: apiPath(`${API_PREFIX}/chat/moderation/reports/:reportId/dismiss`),
   },

@@ -80,6 +80,8 @@ export const RoomSchema = z.object({
   announcement: AnnouncementSchema.nullable(),
   /** slow mode: one message per this many seconds per wallet (0: off) */
   slowModeSeconds: z.number().int(),
+  /** a wallet below the tier may read the last few messages, names hidden (GET …/preview) */
+  previews: z.boolean(),
 })
 export type Room = z.infer<typeof RoomSchema>
 
@@ -114,6 +116,8 @@ export const MessageSchema = z.object({
   title: CosmeticSchema.nullable(),
   /** hidden by staff: only staff are served it (marked), everyone else never sees it */
   hidden: z.boolean(),
+  /** the wallets this message mentions (`@name`, resolved by the server when it was posted) */
+  mentions: z.array(z.string()),
 })
 export type ChatMessage = z.infer<typeof MessageSchema>
 
@@ -211,6 +215,8 @@ export const ChatPushEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('restored'), message: MessageSchema }),
   /** the room's pinned messages changed (newest pin first) */
   z.object({ type: z.literal('pins'), pins: z.array(MessageSchema) }),
+  /** on a wallet's own channel only (never a room's stream): it marked a room read */
+  z.object({ type: z.literal('read'), roomId: z.string(), lastReadId: z.number().int() }),
   z.object({ type: z.literal('denied'), error: z.string(), status: z.number().int() }),
   z.object({ type: z.literal('behind'), after: ROW_ID }),
 ])

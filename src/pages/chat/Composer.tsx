@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useRef, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
@@ -7,9 +8,11 @@ import { Button } from '../../ui/Button'
 import { TextInput } from '../../ui/TextInput'
 import { canSend } from './chatLogic'
 import { sendMessage } from './chatStore'
-import { newClientId } from './queries'
+import { participantsQuery, newClientId } from './queries'
+import { useMentionCompletion } from './MentionList'
 
 const Form = styled.form`
+  position: relative;
   display: flex;
   gap: 8px;
   padding-top: 10px;
@@ -26,6 +29,21 @@ export function Composer({ room }: { room: Room | null }) {
   const { walletAddress } = useSnapshot(walletState)
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
+  const [caret, setCaret] = useState(0)
+  const field = useRef<HTMLInputElement>(null)
+  const participants = useQuery({ ...participantsQuery(room?.id ?? ''), enabled: false }).data
+  const mention = useMentionCompletion({
+    text,
+    caret,
+    participants: participants ?? [],
+    me: walletAddress,
+    replace: (next, at) => {
+      setText(next)
+      setCaret(at)
+      // The field takes the new value on the next render; the caret goes after the name.
+      requestAnimationFrame(() => field.current?.setSelectionRange(at, at))
+    },
+  })
   // The client id stays with the text until it is stored, so a retry cannot duplicate it.
   const pending = useRef<{ text: string; id: string } | null>(null)
   const ok = canSend(text, room?.id ?? null, walletAddress) && !sending
@@ -45,13 +63,21 @@ export function Composer({ room }: { room: Room | null }) {
 
   return (
     <Form onSubmit={(e) => void submit(e)}>
+      {mention.list}
+      {mention.status}
       <TextInput
+        ref={field}
         aria-label="Message"
         placeholder={room ? `Message ${room.name}` : 'Select a room'}
         value={text}
         maxLength={MESSAGE_MAX_CHARS}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value)
+          setCaret(e.target.selectionStart ?? e.target.value.length)
+        }}
+        onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
         autoComplete="off"
+        {...mention.fieldProps}
       />
       {text.length > MESSAGE_MAX_CHARS - 100 && (
         <Count aria-live="polite">{MESSAGE_MAX_CHARS - text.length}</Count>

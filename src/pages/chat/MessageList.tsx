@@ -1,12 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import type { ChatMessage } from '../../contracts/chat'
 import { walletState } from '../../state/walletStore'
 import { Button } from '../../ui/Button'
 import { LoadingText } from '../../ui/Page'
-import { isNearBottom } from './chatLogic'
+import { firstUnreadId, isNearBottom } from './chatLogic'
+import { chatState } from './chatStore'
+import { useMarkReadOnScroll } from './unread'
 import { NameTag } from './bits'
 import { ReactionBar, ReactionPicker } from './Reactions'
 import { useRoomMessages } from './useRoom'
@@ -30,13 +32,15 @@ const Scroller = styled.div`
 const List = styled.ol`
   ${stackList(2)}
 `
-const Item = styled.li<{ $me: boolean; $hidden: boolean }>`
+const Item = styled.li<{ $me: boolean; $hidden: boolean; $mention: boolean }>`
   position: relative;
   opacity: ${(p) => (p.$hidden ? 0.55 : 1)};
   ${(p) => (p.$hidden ? `outline: 1px dashed ${p.theme.color.red};` : '')}
+  ${(p) => (p.$mention ? 'background: rgba(255, 181, 71, 0.08);' : '')}
   padding: 8px 10px;
   border-radius: ${(p) => p.theme.radius};
-  border-left: 2px solid ${(p) => (p.$me ? p.theme.color.accent : 'transparent')};
+  border-left: 2px solid
+    ${(p) => (p.$mention ? p.theme.color.amber : p.$me ? p.theme.color.accent : 'transparent')};
   .reaction-picker {
     display: none;
   }
@@ -114,6 +118,35 @@ const Act = styled.button`
     color: ${(p) => p.theme.color.accent};
   }
 `
+const MentionMark = styled.span`
+  color: ${(p) => p.theme.color.amber};
+  font-size: 10px;
+  letter-spacing: 0.1em;
+  margin-right: 6px;
+`
+const Divider = styled.li`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  margin: 6px 0;
+  color: ${(p) => p.theme.color.amber};
+  font-size: 10px;
+  letter-spacing: 0.12em;
+  text-transform: uppercase;
+  &::before,
+  &::after {
+    content: '';
+    flex: 1;
+    border-top: 1px solid ${(p) => p.theme.color.amber};
+  }
+`
+const Jump = styled(Button)`
+  position: absolute;
+  left: 50%;
+  top: 8px;
+  transform: translateX(-50%);
+  box-shadow: 0 4px 14px rgba(0, 0, 0, 0.6);
+`
 const HiddenMark = styled.span`
   color: ${(p) => p.theme.color.red};
   font-size: 10px;
@@ -186,10 +219,13 @@ function MessageRow({
 }) {
   const [pickerOpen, setPickerOpen] = useState(false)
   const me = message.walletAddress === wallet
+  const mentionsMe = wallet !== null && !me && message.mentions.includes(wallet)
   return (
     <Item
       $me={me}
       $hidden={message.hidden}
+      $mention={mentionsMe}
+      data-mention={mentionsMe ? 'true' : undefined}
       data-picker={pickerOpen ? 'open' : undefined}
       data-message-id={message.id}
       data-hidden={message.hidden ? 'true' : undefined}
@@ -203,6 +239,7 @@ function MessageRow({
           me={me}
         />
         <span>
+          {mentionsMe && <MentionMark>MENTIONS YOU</MentionMark>}
           {message.hidden && <HiddenMark>HIDDEN</HiddenMark>}
           <MessageActions
             message={message}
@@ -230,8 +267,32 @@ function MessageRow({
 }
 
 /**
+ * Where the "New messages" divider goes for this visit: fixed when the messages first load (the
+ * first one after the wallet's last-read mark that is not its own), so it does not move as the
+ * reader marks messages read or new ones arrive.
+ */
+function useDividerId(messages: readonly ChatMessage[], loaded: boolean, wallet: string | null) {
+  const { readFrom } = useSnapshot(chatState)
+  const [divider, setDivider] = useState<number | null | undefined>(undefined)
+  useEffect(() => {
+    if (divider === undefined && loaded) setDivider(firstUnreadId(messages, readFrom, wallet))
+  }, [divider, loaded, messages, readFrom, wallet])
+  return divider ?? null
+}
+
+/** Whether the divider is scrolled out of view (then "Jump to first unread" shows). */
+function dividerOutOfView(scroller: HTMLElement | null, divider: HTMLElement | null): boolean {
+  if (!scroller || !divider) return false
+  const box = scroller.getBoundingClientRect()
+  const at = divider.getBoundingClientRect()
+  return at.bottom < box.top || at.top > box.bottom
+}
+
+/**
  * The message list (role=log). PRODUCT.md §4: it follows new messages while the reader is within
- * 100 px of the bottom; scrolling up stops that and shows a scroll-to-bottom button.
+ * 100 px of the bottom; scrolling up stops that and shows a scroll-to-bottom button. A "New
+ * messages" divider sits above the first unread message, with a jump to it while it is out of
+ * view; messages mark read as they scroll into view (unread.ts).
  */
 export function MessageList({ roomId }: { roomId: string }) {
   const query = useRoomMessages(roomId)
@@ -241,14 +302,23 @@ export function MessageList({ roomId }: { roomId: string }) {
   const pins = useQuery(pinsQuery(roomId)).data ?? []
   const pinnedIds = new Set(pins.map((p) => p.id))
   const scroller = useRef<HTMLDivElement>(null)
+  const dividerRef = useRef<HTMLLIElement>(null)
   const follow = useRef(true)
   const [atBottom, setAtBottom] = useState(true)
+  const [jumpShown, setJumpShown] = useState(false)
+  const dividerId = useDividerId(
+    messages,
+    messagesLoaded && query.data !== undefined,
+    walletAddress,
+  )
+  useMarkReadOnScroll(roomId, walletAddress, scroller, messages.length)
 
   const last = messages[messages.length - 1]?.id
   useLayoutEffect(() => {
     const el = scroller.current
     if (el && follow.current) el.scrollTop = el.scrollHeight
-  }, [last, messages.length])
+    setJumpShown(dividerOutOfView(el, dividerRef.current))
+  }, [last, messages.length, dividerId])
 
   function onScroll() {
     const el = scroller.current
@@ -256,14 +326,19 @@ export function MessageList({ roomId }: { roomId: string }) {
     const near = isNearBottom(el)
     follow.current = near
     setAtBottom(near)
+    setJumpShown(dividerOutOfView(el, dividerRef.current))
   }
 
   function scrollToBottom() {
-    const el = scroller.current
-    if (!el) return
-    el.scrollTop = el.scrollHeight
+    if (scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight
     follow.current = true
     setAtBottom(true)
+  }
+
+  function jumpToFirstUnread() {
+    follow.current = false
+    dividerRef.current?.scrollIntoView({ block: 'start' })
+    setJumpShown(false)
   }
 
   return (
@@ -275,16 +350,27 @@ export function MessageList({ roomId }: { roomId: string }) {
         )}
         <List>
           {messages.map((m) => (
-            <MessageRow
-              key={m.id}
-              message={m}
-              wallet={walletAddress}
-              isStaff={isStaff}
-              pinned={pinnedIds.has(m.id)}
-            />
+            <Fragment key={m.id}>
+              {m.id === dividerId && (
+                <Divider ref={dividerRef} role="separator" aria-label="New messages">
+                  New messages
+                </Divider>
+              )}
+              <MessageRow
+                message={m}
+                wallet={walletAddress}
+                isStaff={isStaff}
+                pinned={pinnedIds.has(m.id)}
+              />
+            </Fragment>
           ))}
         </List>
       </Scroller>
+      {jumpShown && (
+        <Jump $size="sm" onClick={jumpToFirstUnread}>
+          ↑ Jump to first unread
+        </Jump>
+      )}
       {!atBottom && (
         <ToBottom $size="sm" onClick={scrollToBottom}>
           ↓ Scroll to bottom

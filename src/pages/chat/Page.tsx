@@ -16,6 +16,7 @@ import { roomsQuery } from './queries'
 import { RoomGrid } from './RoomGrid'
 import { RoomView } from './RoomView'
 import { useOpenRoom } from './useRoom'
+import { useUnreadLive } from './unread'
 
 const Intro = styled.p`
   margin: 0 0 14px;
@@ -91,6 +92,7 @@ export default function ChatPage() {
   const room = useOpenRoom()
   const connected = wallet.status === 'connected'
   const rooms = useQuery({ ...roomsQuery, enabled: connected })
+  useUnreadLive(connected)
 
   useEffect(() => {
     void restoreWallet().then(() => {

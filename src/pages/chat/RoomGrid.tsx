@@ -8,6 +8,7 @@ import { PanelFrame } from '../../ui/Panel'
 import { formatAmount, hasRoomAccess, noRoomHint, vposShort } from './chatLogic'
 import { TIER_COLORS, TierBadge, VisuallyHidden } from './bits'
 import { chatState } from './chatStore'
+import { RoomPreview, UnreadBadges } from './RoomExtras'
 import { stackList } from '../../ui/stackList'
 
 const Grid = styled.ul`
@@ -99,6 +100,7 @@ export function RoomGrid({
               <Card $tier={room.tier} $open={open} aria-labelledby={`room-${room.id}`}>
                 <Top>
                   <Name id={`room-${room.id}`}>{room.name}</Name>
+                  {open && <UnreadBadges roomId={room.id} />}
                   <TierBadge $tier={room.tier}>{room.tier}</TierBadge>
                 </Top>
                 <Description>{room.description}</Description>
@@ -109,6 +111,7 @@ export function RoomGrid({
                   <Badge $tone={open ? 'green' : 'red'}>{open ? 'Access' : 'No Access'}</Badge>
                 </Foot>
                 {short > 0 && <Short>Needs {formatAmount(short)} more vPOS</Short>}
+                {!open && room.previews && <RoomPreview roomId={room.id} name={room.name} />}
                 <Button
                   disabled={!open || entering !== null}
                   aria-busy={entering === room.id}
@@ -175,6 +178,7 @@ export function RoomList({
               onClick={() => !here && onEnter(room)}
             >
               <span>{room.name}</span>
+              {open && !here && <UnreadBadges roomId={room.id} />}
               <TierBadge $tier={room.tier}>{room.tier}</TierBadge>
             </Item>
           </li>

@@ -5,6 +5,8 @@ import {
   accessDeniedText,
   canBuy,
   canSend,
+  countLabel,
+  firstUnreadId,
   formatAmount,
   hasRoomAccess,
   isNearBottom,
@@ -31,6 +33,7 @@ const msg = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
   createdAt: '2025-01-01T00:00:00.000Z',
   clientId: null,
   reactions: {},
+  mentions: [],
   isStaff: false,
   badge: null,
   title: null,
@@ -313,4 +316,21 @@ describe('noRoomHint', () => {
   ] as const)('none when %s', (_, balance, levels, staff, list) => {
     expect(noRoomHint(balance, list, levels, staff)).toBeNull()
   })
+})
+
+describe('unread', () => {
+  const list = [msg(1), msg(2, { walletAddress: 'ME' }), msg(3, { hidden: true }), msg(4)]
+  it.each([
+    [null, null],
+    [0, 1],
+    [1, 4],
+    [4, null],
+  ])('after mark %j the divider goes above %j', (readFrom, want) => {
+    expect(firstUnreadId(list, readFrom, 'ME')).toBe(want)
+  })
+  it.each([
+    [0, '0'],
+    [99, '99'],
+    [100, '99+'],
+  ])('count %i reads %s', (n, text) => expect(countLabel(n)).toBe(text))
 })

@@ -217,3 +217,23 @@ export function sendFailureText(
     return `${base}: ${serverError}`
   return base
 }
+
+/**
+ * The message the "New messages" divider goes above: the first after the wallet's last-read mark
+ * that is neither its own nor hidden; null without a mark or when nothing is new.
+ */
+export function firstUnreadId(
+  messages: readonly Pick<ChatMessage, 'id' | 'walletAddress' | 'hidden'>[],
+  readFrom: number | null,
+  wallet: string | null,
+): number | null {
+  if (readFrom === null) return null
+  return (
+    messages.find((m) => m.id > readFrom && m.walletAddress !== wallet && !m.hidden)?.id ?? null
+  )
+}
+
+/** A count for a badge: '99+' past 99. */
+export function countLabel(n: number): string {
+  return n > 99 ? '99+' : String(n)
+}

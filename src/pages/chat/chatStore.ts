@@ -19,6 +19,7 @@ import {
   postMessage,
   registerParticipant,
   sendReaction,
+  unreadQuery,
   type RoomMessages,
 } from './queries'
 
@@ -34,9 +35,19 @@ export interface ChatState {
   entering: string | null
   /** the open room's push channel is connected (polling pauses while it is) */
   live: boolean
+  /**
+   * the wallet's last-read message in the open room when it was entered: the "New messages"
+   * divider stays above the first message after it for the visit (null: not known)
+   */
+  readFrom: number | null
 }
 
-export const chatState = proxy<ChatState>({ roomId: null, entering: null, live: false })
+export const chatState = proxy<ChatState>({
+  roomId: null,
+  entering: null,
+  live: false,
+  readFrom: null,
+})
 
 const destructive = (title: string, description?: string) =>
   toast({ title, description, variant: 'destructive' })
@@ -77,7 +88,11 @@ export async function enterRoom(room: Room): Promise<boolean> {
     // A fresh start: the latest messages and participants, not what an earlier visit left.
     qc.removeQueries({ queryKey: chatKeys.messages(room.id) })
     qc.removeQueries({ queryKey: chatKeys.participants(room.id) })
-    Object.assign(chatState, { roomId: room.id, live: false })
+    const counts = await qc
+      .fetchQuery({ ...unreadQuery, staleTime: 0 })
+      .catch((err: unknown) => void logPollFailure('unread counts', err))
+    const readFrom = counts?.find((r) => r.roomId === room.id)?.lastReadId ?? null
+    Object.assign(chatState, { roomId: room.id, live: false, readFrom })
     await register(room.id)
     return chatState.roomId === room.id
   } finally {
@@ -86,7 +101,7 @@ export async function enterRoom(room: Room): Promise<boolean> {
 }
 
 export function exitRoom() {
-  Object.assign(chatState, { roomId: null, live: false })
+  Object.assign(chatState, { roomId: null, live: false, readFrom: null })
 }
 
 /** The server refused the open room (balance dropped below its tier): back to the room list. */

@@ -15,6 +15,7 @@ import {
   type Participant,
   type Room,
 } from '../../contracts/chat'
+import { UnreadListSchema, type RoomUnread } from '../../contracts/unread'
 import { PurchaseSchema, ShopItemSchema, type Purchase, type ShopItem } from '../../contracts/shop'
 import { nextCursor } from './chatLogic'
 
@@ -35,6 +36,12 @@ export const chatKeys = {
 export const roomsQuery = {
   queryKey: chatKeys.rooms,
   queryFn: getQueryFn<Room[]>(z.array(RoomSchema)),
+}
+
+/** The wallet's unread and mention counts per room it may read (unread.ts keeps them live). */
+export const unreadQuery = {
+  queryKey: [apiPaths.chat.unread.url()] as const,
+  queryFn: getQueryFn<RoomUnread[]>(UnreadListSchema),
 }
 
 export const shopItemsQuery = {

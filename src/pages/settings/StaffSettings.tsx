@@ -280,6 +280,25 @@ function RoomSettings({ room, wallet }: { room: Room; wallet: string }) {
           </Button>
         </Line>
       </form>
+      <Line>
+        <Label htmlFor={`previews-${room.id}`}>
+          <input
+            id={`previews-${room.id}`}
+            type="checkbox"
+            checked={room.previews}
+            onChange={(e) => {
+              const enabled = e.target.checked
+              void run(`Previews ${enabled ? 'on' : 'off'}: ${room.name}`, () =>
+                request('POST', apiPaths.chat.roomPreviews.url({ id: room.id }), {
+                  body: { walletAddress: wallet, enabled },
+                  parse: RoomSchema,
+                }),
+              )
+            }}
+          />{' '}
+          Previews: holders below the tier read the last 5 messages, names hidden
+        </Label>
+      </Line>
       <AnnouncementForm room={room} wallet={wallet} />
     </Row>
   )
