@@ -54,10 +54,12 @@ function dequantise(q: number, size: number): number {
 export type Columns = Float64Array[]
 
 export function captureColumns(b: AgentBuffers, world: World): Columns {
-  return NUMERIC_FIELDS.map((f) => {
+  // one allocation for all the columns: this runs on the tick, once a keyframe period
+  const all = new Float64Array(NUMERIC_FIELDS.length * b.count)
+  return NUMERIC_FIELDS.map((f, k) => {
     const src = b[f]
     const s = SCALES[f]
-    const out = new Float64Array(b.count)
+    const out = all.subarray(k * b.count, (k + 1) * b.count)
     if (s === 'wx' || s === 'wy') {
       const size = s === 'wx' ? world.width : world.height
       for (let i = 0; i < b.count; i++) out[i] = quantise(src[i] ?? 0, size)
