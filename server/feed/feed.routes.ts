@@ -18,7 +18,6 @@ import { FeedEngine, type FeedEngineOptions, type FeedSimSource } from './feed-e
 import { DEFAULT_LIMITS, FeedRelay, type RelayLimits } from './feed-relay'
 import { RedisScale } from './redis-scale'
 import { createSimSource } from './sim-source'
-import type { HistoryRecorder } from '../history/history-recorder'
 import {
   ReasonedWebSocket,
   guardControlFrames,
@@ -128,8 +127,11 @@ declare module 'fastify' {
       engine: FeedEngine
       relay: FeedRelay
       scale: RedisScale | undefined
-      /** the live history's recorder (server/history/history.routes.ts), once the app is ready */
-      history?: HistoryRecorder
+      /**
+       * the live history's recorder (server/history/history.routes.ts sets it once the app is
+       * ready; typed here by shape: server/history imports server/feed, never the other way)
+       */
+      history?: { flush(): Promise<void>; readonly stats: Readonly<Record<string, number>> }
     }
   }
 }

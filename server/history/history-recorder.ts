@@ -117,8 +117,10 @@ export class HistoryRecorder {
       this.warnedSize = true
       return
     }
-    const t = Math.max(Math.round(this.now()), this.last + 1)
-    if (this.floor !== null && t <= this.floor) return
+    // a clock behind the stored history records nothing until it passes it (no rewind)
+    const now = Math.round(this.now())
+    if (this.floor !== null && now <= this.floor) return
+    const t = Math.max(now, this.last + 1)
     this.last = t
     this.record(t, frames)
   }

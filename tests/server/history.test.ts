@@ -4,6 +4,9 @@
  * prunes by retention on an injected clock, and answers bad input with 400/404. The cluster half
  * (another instance, a leader's SIGKILL) is in history-cluster.test.ts.
  */
+import { rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
@@ -179,6 +182,51 @@ describe.each(backends)('live history (%#)', (makeBackend) => {
       expect(res.json().error, q).toContain(field)
     }
     expect((await frames(app, `at=${clock + 5000}`)).statusCode).toBe(404)
+  })
+})
+
+describe('live history: a restart', () => {
+  it('keeps what was recorded and continues after it, with no rewind', async () => {
+    const file = join(tmpdir(), `vpos-history-${process.pid}.db`)
+    let clock = Date.UTC(2026, 0, 1)
+    const start = async () => {
+      const app = await buildApp(testConfig({ DATABASE_URL: `sqlite:${file}` }), {
+        history: { recorder: { now: () => clock } },
+      })
+      await app.ready()
+      app.feed.engine.stop()
+      app.feed.engine.tick()
+      await new Promise((r) => setTimeout(r, 100))
+      for (let i = 0; i < 25; i++) {
+        clock += 100
+        app.feed.engine.tick()
+      }
+      await app.feed.history!.flush()
+      return app
+    }
+    try {
+      const first = await start()
+      const before = HistoryInfoSchema.parse((await first.inject('/api/history')).json())
+      await first.close()
+      clock -= 5_000 // the restarted server's clock is behind the stored history
+      const second = await start()
+      const after = HistoryInfoSchema.parse((await second.inject('/api/history')).json())
+      expect(after.oldest).toBe(before.oldest)
+      expect(after.newest).toBe(before.newest) // nothing written at or before the newest
+      clock += 10_000
+      for (let i = 0; i < 15; i++) {
+        clock += 100
+        second.feed.engine.tick()
+      }
+      await second.feed.history!.flush()
+      const later = HistoryInfoSchema.parse((await second.inject('/api/history')).json())
+      expect(later.newest).toBe(clock)
+      const res = await frames(second, `at=${before.newest! - 500}`)
+      expect(res.statusCode).toBe(200)
+      await second.close()
+    } finally {
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true })
+    }
   })
 })
 
