@@ -49,6 +49,9 @@ export const DEFAULT_RETENTION: Retention = { framesMs: 10 * 60_000, keyframesMs
 /** The longest failover fill before a base (the recorder's maxFillMs is at most this). */
 export const FILL_LOOKBACK_MS = 60_000
 
+/** A chunk spans one keyframe period; this is a generous bound on that. */
+const CHUNK_SPAN_MAX_MS = 10_000
+
 const buf = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength)
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v))
 
@@ -225,6 +228,8 @@ export class HistoryStore {
       .selectFrom('history_chunks')
       .selectAll()
       .where('t1', '>', from)
+      // a chunk is one keyframe period (~1 s): the bound lets the t0 index find the first one
+      .where('t0', '>', from - CHUNK_SPAN_MAX_MS)
       .where('t0', '<=', to)
       .orderBy('t0')
       .execute()
