@@ -174,6 +174,35 @@ interface ChatMentionTable {
   room_id: string
 }
 
+/**
+ * Live history (server/history/): times are epoch ms. PostgreSQL returns a bigint as a string, so
+ * readers pass every time through Number().
+ */
+interface HistoryBaseTable {
+  t: number
+  data: Uint8Array
+}
+
+interface HistoryKeyframeTable {
+  t: number
+  base_t: number
+  data: Uint8Array
+}
+
+interface HistoryChunkTable {
+  t0: number
+  t1: number
+  data: Uint8Array
+}
+
+interface HistoryEventTable {
+  t: number
+  seq: number
+  type: number
+  agent_id: string | null
+  data: Uint8Array
+}
+
 export interface Database {
   rooms: RoomTable
   messages: MessageTable
@@ -193,6 +222,10 @@ export interface Database {
   chat_audit: ChatAuditTable
   chat_read_marks: ChatReadMarkTable
   chat_mentions: ChatMentionTable
+  history_bases: HistoryBaseTable
+  history_keyframes: HistoryKeyframeTable
+  history_chunks: HistoryChunkTable
+  history_events: HistoryEventTable
 }
 
 export type DbKind = 'sqlite' | 'postgres'

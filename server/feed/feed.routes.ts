@@ -123,7 +123,16 @@ export const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, opt
 
 declare module 'fastify' {
   interface FastifyInstance {
-    feed: { engine: FeedEngine; relay: FeedRelay; scale: RedisScale | undefined }
+    feed: {
+      engine: FeedEngine
+      relay: FeedRelay
+      scale: RedisScale | undefined
+      /**
+       * the live history's recorder (server/history/history.routes.ts sets it once the app is
+       * ready; typed here by shape: server/history imports server/feed, never the other way)
+       */
+      history?: { flush(): Promise<void>; readonly stats: Readonly<Record<string, number>> }
+    }
   }
 }
 

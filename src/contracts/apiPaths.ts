@@ -99,6 +99,12 @@ export const apiPaths = {
   mcp: {
     sse: apiPath(`${API_PREFIX}/mcp/sse`),
   },
+  history: {
+    /** GET: what is recorded (src/contracts/history.ts) */
+    info: apiPath(`${API_PREFIX}/history`),
+    /** GET ?at=&after=: the recorded feed frames around a moment */
+    frames: apiPath(`${API_PREFIX}/history/frames`),
+  },
   health: apiPath(`${API_PREFIX}/health`),
   /** the live feed's WebSocket (outside /api: PRODUCT.md §7.1) */
   feed: apiPath('/ws'),

@@ -3,6 +3,7 @@ import { initial } from './0001-initial'
 import { deviceSignIns } from './0002-device-sign-ins'
 import { chatModeration } from './0003-chat-moderation'
 import { chatUnread } from './0004-chat-unread'
+import { liveHistory } from './0005-live-history'
 
 /** All migrations in order; names sort lexically. */
 export function migrationProvider(kind: 'sqlite' | 'postgres'): MigrationProvider {
@@ -13,6 +14,7 @@ export function migrationProvider(kind: 'sqlite' | 'postgres'): MigrationProvide
         '0002-device-sign-ins': deviceSignIns(),
         '0003-chat-moderation': chatModeration(kind),
         '0004-chat-unread': chatUnread(),
+        '0005-live-history': liveHistory(kind),
       }
     },
   }

@@ -1,0 +1,65 @@
+import { z } from 'zod'
+
+/**
+ * Live history (docs/ARCHITECTURE.md "Live history"): the server records the live swarm as the
+ * feed leader publishes it and serves any moment back as the feed's own binary frames. Times are
+ * the feed's wall-clock epoch milliseconds (when the leader published the frame).
+ */
+
+/** The live feed's tick period and the keyframe period of the recording, in ms. */
+export const HISTORY_TICK_MS = 100
+export const HISTORY_KEYFRAME_MS = 1000
+/** The longest `after` window one GET /api/history/frames returns, in ms. */
+export const HISTORY_MAX_AFTER_MS = 60_000
+
+/** GET /api/history: what is recorded. */
+export const HistoryInfoSchema = z.object({
+  /** the server's clock when it answered */
+  now: z.number(),
+  /** the first and last recorded moments; null when nothing is recorded yet */
+  oldest: z.number().nullable(),
+  newest: z.number().nullable(),
+  /** from this moment on every published tick is stored; before it only the 1 Hz keyframes */
+  frameExactSince: z.number().nullable(),
+  tickMs: z.literal(HISTORY_TICK_MS),
+  keyframeMs: z.literal(HISTORY_KEYFRAME_MS),
+})
+export type HistoryInfo = z.infer<typeof HistoryInfoSchema>
+
+/**
+ * GET /api/history/frames?at=<ms>&after=<ms>: application/octet-stream, a sequence of records
+ * `[float64 LE t][uint32 LE byteLength][byteLength bytes: one feed frame]` (see
+ * readHistoryRecords): first the keyframe at or before `at` (state 0, metrics 4, tasks 3, the
+ * console's system messages 2 and the open error events 5), then every recorded frame with
+ * keyframe.t < t ≤ at + after in publish order.
+ */
+export const HistoryFramesQuerySchema = z.strictObject({
+  at: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  after: z.coerce.number().int().min(0).max(HISTORY_MAX_AFTER_MS).default(0),
+})
+
+/** One record of a GET /api/history/frames body. */
+export interface HistoryRecord {
+  t: number
+  frame: Uint8Array
+}
+
+/** Bytes before each record's frame: float64 t and uint32 byteLength. */
+export const HISTORY_RECORD_HEADER_BYTES = 12
+
+/** Splits a GET /api/history/frames body into its records; a truncated tail is dropped. */
+export function readHistoryRecords(body: ArrayBuffer | Uint8Array): HistoryRecord[] {
+  const bytes = body instanceof Uint8Array ? body : new Uint8Array(body)
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const out: HistoryRecord[] = []
+  let at = 0
+  while (at + HISTORY_RECORD_HEADER_BYTES <= bytes.length) {
+    const t = view.getFloat64(at, true)
+    const len = view.getUint32(at + 8, true)
+    const start = at + HISTORY_RECORD_HEADER_BYTES
+    if (start + len > bytes.length) break
+    out.push({ t, frame: bytes.subarray(start, start + len) })
+    at = start + len
+  }
+  return out
+}
