@@ -220,3 +220,25 @@ describe('the displayed swarm in the link', () => {
     )
   })
 })
+
+describe('?at: a moment of the live history', () => {
+  it.each<[string, number | undefined, number]>([
+    ['?at=1800000000000', 1_800_000_000_000, 0],
+    ['?at=abc', undefined, 1],
+    ['?at=-5', undefined, 1],
+    ['?at=1.5', undefined, 1],
+  ])('%s → at %s with %d note(s)', (search, at, notes) => {
+    const parsed = parseViewParams(search)
+    expect(parsed.view.at).toBe(at)
+    expect(parsed.notes).toHaveLength(notes)
+  })
+
+  it('is written with the view and dropped when the view has none', () => {
+    const view = { x: 0, y: 0, zoom: 1, agent: 'abc', filter: noFilter() }
+    const href = 'http://h/?feed=live&at=5'
+    expect(formatViewUrl(href, { ...view, at: 1_800_000_000_000.4 })).toBe(
+      'http://h/?feed=live&agent=abc&at=1800000000000',
+    )
+    expect(formatViewUrl(href, view)).toBe('http://h/?feed=live&agent=abc')
+  })
+})
