@@ -6,6 +6,7 @@ import {
   MAX_URL_LENGTH,
   currentSwarmParams,
   formatViewUrl,
+  momentOfLink,
   parseSwarmParams,
   parseViewParams,
   type SwarmView,
@@ -240,5 +241,18 @@ describe('?at: a moment of the live history', () => {
       'http://h/?feed=live&agent=abc&at=1800000000000',
     )
     expect(formatViewUrl(href, view)).toBe('http://h/?feed=live&agent=abc')
+  })
+})
+
+describe('moment links', () => {
+  it.each<[string, number | null]>([
+    ['http://h:1/?at=1800000000000&x=3', 1_800_000_000_000],
+    ['/?feed=live&at=17', 17],
+    ['http://h:1/chat?at=17', null],
+    ['http://evil.example/?at=17', null],
+    ['http://h:1/?at=soon', null],
+    ['http://h:1/?x=1', null],
+  ])('moment link %s → %s', (href, at) => {
+    expect(momentOfLink(href, 'http://h:1')).toBe(at)
   })
 })

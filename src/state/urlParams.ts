@@ -262,3 +262,19 @@ export function formatViewUrl(href: string, view: SwarmView): string {
   }
   return out
 }
+
+/**
+ * A shared moment's link (issue 33): same origin, path `/`, with `?at=`: its moment (epoch ms),
+ * else null. Chat shows such a link in a message as a chip that opens the moment.
+ */
+export function momentOfLink(href: string, origin: string): number | null {
+  let url: URL
+  try {
+    url = new URL(href, origin)
+  } catch {
+    return null
+  }
+  if (url.origin !== origin || url.pathname !== '/') return null
+  const at = url.searchParams.get('at')
+  return at !== null && /^\d{1,15}$/.test(at) ? Number(at) : null
+}

@@ -3,7 +3,6 @@ import {
   behindWords,
   fractionAt,
   keyTarget,
-  momentOfLink,
   timeAtFraction,
   timelineSpan,
   type KeyContext,
@@ -59,16 +58,5 @@ describe('timeline', () => {
     ['ArrowLeft', { at: NOW - 3_600_000, span: { start: 0, end: NOW } }, NOW - 3_601_000],
   ])('%s (%j) → %s', (key, patch, target) => {
     expect(keyTarget(key, { ...ctx, ...patch })).toBe(target)
-  })
-
-  it.each<[string, number | null]>([
-    ['http://h:1/?at=1800000000000&x=3', 1_800_000_000_000],
-    ['/?feed=live&at=17', 17],
-    ['http://h:1/chat?at=17', null],
-    ['http://evil.example/?at=17', null],
-    ['http://h:1/?at=soon', null],
-    ['http://h:1/?x=1', null],
-  ])('moment link %s → %s', (href, at) => {
-    expect(momentOfLink(href, 'http://h:1')).toBe(at)
   })
 })

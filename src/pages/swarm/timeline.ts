@@ -95,18 +95,3 @@ export function keyTarget(key: string, c: KeyContext): number | 'live' | null {
       return null
   }
 }
-
-/**
- * A moment link in a chat message (same origin, path `/`, with `at=`): its moment, else null.
- */
-export function momentOfLink(href: string, origin: string): number | null {
-  let url: URL
-  try {
-    url = new URL(href, origin)
-  } catch {
-    return null
-  }
-  if (url.origin !== origin || url.pathname !== '/') return null
-  const at = url.searchParams.get('at')
-  return at !== null && /^\d{1,15}$/.test(at) ? Number(at) : null
-}
