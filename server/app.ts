@@ -15,6 +15,7 @@ import { compressionPlugin } from './plugins/compression.plugin'
 import { securityPlugin } from './plugins/security.plugin'
 import { staticPlugin } from './plugins/static.plugin'
 import { walletApiPlugin } from './plugins/api.plugin'
+import type { HistoryRoutesOptions } from './history/history.routes'
 import { feedRoutes } from './feed/feed.routes'
 import { healthRoutes } from './health/health.routes'
 import { marketRoutes } from './market/market.routes'
@@ -41,7 +42,16 @@ function serverTimeouts(requestMs: number): ServerOptions {
  */
 export async function buildApp(
   config: AppConfig,
-  { logStream, chat }: { logStream?: NodeJS.WritableStream; chat?: ChatOptions } = {},
+  {
+    logStream,
+    chat,
+    history,
+  }: {
+    logStream?: NodeJS.WritableStream
+    chat?: ChatOptions
+    /** the live history's recorder options (tests: an injected clock, short retention) */
+    history?: HistoryRoutesOptions
+  } = {},
 ): Promise<FastifyInstance> {
   const trust = config.TRUST_PROXY
   const connectionStats: ConnectionGuardStats = { pipelineClosed: 0, addressRefused: 0 }
@@ -81,7 +91,7 @@ export async function buildApp(
   await app.register(compressionPlugin)
   await app.register(chainPlugin)
   await app.register(healthRoutes)
-  await app.register(walletApiPlugin, { chat })
+  await app.register(walletApiPlugin, { chat, history })
   await app.register(marketRoutes)
   await app.register(mcpRoutes)
   await app.register(feedRoutes)

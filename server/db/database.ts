@@ -158,6 +158,35 @@ interface ChatAuditTable {
   reason: string | null
 }
 
+/**
+ * Live history (server/history/): times are epoch ms. PostgreSQL returns a bigint as a string, so
+ * readers pass every time through Number().
+ */
+interface HistoryBaseTable {
+  t: number
+  data: Uint8Array
+}
+
+interface HistoryKeyframeTable {
+  t: number
+  base_t: number
+  data: Uint8Array
+}
+
+interface HistoryChunkTable {
+  t0: number
+  t1: number
+  data: Uint8Array
+}
+
+interface HistoryEventTable {
+  t: number
+  seq: number
+  type: number
+  agent_id: string | null
+  data: Uint8Array
+}
+
 export interface Database {
   rooms: RoomTable
   messages: MessageTable
@@ -175,6 +204,10 @@ export interface Database {
   chat_reports: ChatReportTable
   chat_pins: ChatPinTable
   chat_audit: ChatAuditTable
+  history_bases: HistoryBaseTable
+  history_keyframes: HistoryKeyframeTable
+  history_chunks: HistoryChunkTable
+  history_events: HistoryEventTable
 }
 
 export type DbKind = 'sqlite' | 'postgres'

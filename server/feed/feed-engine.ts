@@ -78,6 +78,12 @@ export function nextTickAt(due: number, now: number, tickMs: number): number {
 }
 
 export class FeedEngine {
+  /**
+   * Sees every tick's frames once they are published (the live history's recorder): called after
+   * each tick, and after start's full state, with the frames of that step in publish order.
+   */
+  onTick: ((frames: readonly Uint8Array[]) => void) | undefined
+  private tickFrames: Uint8Array[] | undefined
   private timer: NodeJS.Timeout | undefined
   private sinceState = 0
   private sinceSummary = 0
@@ -116,7 +122,7 @@ export class FeedEngine {
   /** Sends the full state, then ticks every tickMs; the first tick after `firstTickMs`. */
   start(firstTickMs = this.tickMs): void {
     if (this.timer) return
-    this.sink(this.stateFrame())
+    this.observe(() => this.emit(this.stateFrame()))
     this.nextAt = performance.now() + firstTickMs
     this.schedule()
   }
@@ -140,26 +146,49 @@ export class FeedEngine {
     this.schedule()
   }
 
+  private emit(frame: Uint8Array): void {
+    this.sink(frame)
+    this.tickFrames?.push(frame)
+  }
+
+  /** Runs one step's publishing, then shows its frames to onTick. */
+  private observe(step: () => void): void {
+    const observer = this.onTick
+    if (!observer) return step()
+    const frames: Uint8Array[] = []
+    this.tickFrames = frames
+    try {
+      step()
+    } finally {
+      this.tickFrames = undefined
+    }
+    observer(frames)
+  }
+
   /** One 10 Hz step: events first (they happened during the step), then positions. */
   tick(): void {
+    this.observe(() => this.step())
+  }
+
+  private step(): void {
     for (const e of this.source.step(this.tickMs)) {
-      this.sink(
+      this.emit(
         encodeJsonFrame(e.kind === 'message' ? MSG.systemMessage : MSG.errorEvent, e.payload),
       )
     }
     const a = this.source.agents
-    this.sink(encodeJsonFrame(MSG.positions, buffersToPositions(a)))
-    if (this.opts.packed?.() ?? true) this.sink(encodePackedPositions(a.x, a.y, a.count))
+    this.emit(encodeJsonFrame(MSG.positions, buffersToPositions(a)))
+    if (this.opts.packed?.() ?? true) this.emit(encodePackedPositions(a.x, a.y, a.count))
     this.sinceSummary += this.tickMs
     if (this.sinceSummary >= this.summaryEveryMs) {
       this.sinceSummary = 0
-      this.sink(encodeJsonFrame(MSG.metrics, this.source.metrics()))
-      this.sink(encodeJsonFrame(MSG.taskUpdates, this.source.tasks()))
+      this.emit(encodeJsonFrame(MSG.metrics, this.source.metrics()))
+      this.emit(encodeJsonFrame(MSG.taskUpdates, this.source.tasks()))
     }
     this.sinceState += this.tickMs
     if (this.sinceState >= this.stateEveryMs) {
       this.sinceState = 0
-      this.sink(this.stateFrame())
+      this.emit(this.stateFrame())
     }
   }
 }

@@ -18,6 +18,7 @@ import { FeedEngine, type FeedEngineOptions, type FeedSimSource } from './feed-e
 import { DEFAULT_LIMITS, FeedRelay, type RelayLimits } from './feed-relay'
 import { RedisScale } from './redis-scale'
 import { createSimSource } from './sim-source'
+import type { HistoryRecorder } from '../history/history-recorder'
 import {
   ReasonedWebSocket,
   guardControlFrames,
@@ -123,7 +124,13 @@ export const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, opt
 
 declare module 'fastify' {
   interface FastifyInstance {
-    feed: { engine: FeedEngine; relay: FeedRelay; scale: RedisScale | undefined }
+    feed: {
+      engine: FeedEngine
+      relay: FeedRelay
+      scale: RedisScale | undefined
+      /** the live history's recorder (server/history/history.routes.ts), once the app is ready */
+      history?: HistoryRecorder
+    }
   }
 }
 

@@ -11,12 +11,14 @@ import { deviceSignInRoutes } from '../auth/device-sign-in.routes'
 import { chatRoutes } from '../chat/chat.routes'
 import { shopRoutes } from '../shop/shop.routes'
 import { whitelistRoutes } from '../whitelist/whitelist.routes'
+import { historyRoutes, type HistoryRoutesOptions } from '../history/history.routes'
 import { dbPlugin } from './db.plugin'
 import { sessionPlugin } from './session.plugin'
 
 interface WalletApiOptions {
   rateLimiter?: RateLimiter
   chat?: ChatOptions
+  history?: HistoryRoutesOptions
 }
 
 /** Shared services for the wallet API: balances (≤30 s cache), rate limits, staff check, chat bus. */
@@ -73,6 +75,7 @@ export async function walletApiPlugin(app: FastifyInstance, opts: WalletApiOptio
   await app.register(whitelistRoutes)
   await app.register(chatRoutes, opts.chat ?? {})
   await app.register(shopRoutes)
+  await app.register(historyRoutes, opts.history ?? {})
 }
 
 declare module 'fastify' {

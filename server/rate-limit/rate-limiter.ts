@@ -44,6 +44,8 @@ export const RATE_RULES = {
   moderation: { burst: 30, refillMs: 1_000 },
   purchase: { burst: 30, refillMs: 1_000 },
   balance: { burst: 20, refillMs: 1_000 },
+  /** per client IP: reading the live history (a scrubbing timeline asks a few times a second) */
+  history: { burst: 60, refillMs: 100 },
   /** per wallet: opening a push stream (a reconnecting client waits 1 s × 1.5^n between tries) */
   stream: { burst: 20, refillMs: 3_000 },
 } satisfies Record<string, RateRule>

@@ -37,10 +37,6 @@ export const HistoryFramesQuerySchema = z.strictObject({
   at: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   after: z.coerce.number().int().min(0).max(HISTORY_MAX_AFTER_MS).default(0),
 })
-export type HistoryFramesQuery = z.infer<typeof HistoryFramesQuerySchema>
-
-/** The 400/404 body of the history routes. */
-export const HistoryErrorSchema = z.object({ error: z.string() })
 
 /** One record of a GET /api/history/frames body. */
 export interface HistoryRecord {

@@ -54,6 +54,8 @@ const ROUTES: [HTTPMethods, string][] = [
   ['GET', '/api/market/token'],
   ['GET', '/api/treasury'],
   ['GET', '/api/mcp/sse'],
+  ['GET', '/api/history'],
+  ['GET', '/api/history/frames'],
   ['GET', '/ws'],
 ]
 
