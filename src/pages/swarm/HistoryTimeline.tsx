@@ -30,6 +30,8 @@ import { momentLink } from './viewUrl'
 
 /** The recorded range is read again this often while the timeline is shown. */
 const RANGE_POLL_MS = 5_000
+/** A drag seeks at most this often (a seek out of the frames in hand is a request). */
+const DRAG_SEEK_MS = 120
 
 const Frame = styled(OverlayFrame)`
   grid-area: timeline;
@@ -219,7 +221,7 @@ function TransportRow({
         <Glyph d={FORWARD} />
       </IconButton>
       <IconButton
-        aria-label={`Playback speed ${h.speed}×: change to ${nextSpeed}×`}
+        aria-label={`Speed ${h.speed}×: change to ${nextSpeed}×`}
         onClick={() => setHistorySpeed(store, nextSpeed)}
       >
         {h.speed}×
@@ -253,13 +255,26 @@ function TransportRow({
 function TrackRow({ h, zoom, now }: { h: HistorySnap; zoom: TimelineZoom; now: number }) {
   const store = useSwarmStore()
   const dragging = useRef(false)
+  const drag = useRef<{ target: number; timer: ReturnType<typeof setTimeout> | null }>({
+    target: 0,
+    timer: null,
+  })
   const r = h.range
   const span = timelineSpan(zoom, now, r?.oldest ?? null)
   const recorded = r !== null && r.oldest !== null
   const at = h.active ? h.at : now
+  // the first point at once, then the newest point every DRAG_SEEK_MS while the pointer moves
   const seekAt = (e: PointerEvent<HTMLDivElement>) => {
     const box = e.currentTarget.getBoundingClientRect()
-    seekHistory(store, timeAtFraction((e.clientX - box.left) / box.width, span))
+    const d = drag.current
+    d.target = timeAtFraction((e.clientX - box.left) / box.width, span)
+    if (d.timer !== null) return
+    seekHistory(store, d.target)
+    const target = d.target
+    d.timer = setTimeout(() => {
+      d.timer = null
+      if (d.target !== target) seekHistory(store, d.target)
+    }, DRAG_SEEK_MS)
   }
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (!recorded) return
