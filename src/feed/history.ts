@@ -76,7 +76,7 @@ export function toHistoryWindow(records: HistoryRecord[], until: number): Histor
 }
 
 /** A history request the server refused or could not answer, with its words. */
-export class HistoryError extends Error {
+class HistoryError extends Error {
   constructor(
     message: string,
     readonly status: number,

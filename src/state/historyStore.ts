@@ -11,7 +11,7 @@ import { HistorySource, type HistoryEvent } from './sources/historySource'
 import { RECENT_ERRORS_CAP, syncDerived, type ReplaySpeed, type SwarmStore } from './swarmState'
 
 /** Closer than this to the newest recorded moment is live (ms). */
-export const LIVE_EDGE_MS = 1_500
+const LIVE_EDGE_MS = 1_500
 
 /** The feed's clock now, as the last range read gave its offset from ours (epoch ms). */
 export function liveNow(store: SwarmStore, now = Date.now()): number {
@@ -85,7 +85,12 @@ function onHistoryEvent(store: SwarmStore, src: HistorySource, e: HistoryEvent):
     case 'loading':
       h.loading = e.loading
       if (e.loading) h.error = null
-      else syncDerived(store)
+      else if (store.runtime.source === src) {
+        // the keyframe may have brought new buffers (a bigger swarm) after the switch
+        store.display.buffers = src.buffers
+        store.display.version++
+        syncDerived(store)
+      }
       return
     case 'error':
       h.loading = false

@@ -169,9 +169,9 @@ const ConsoleSlot = styled.div`
   }
 `
 
-export type DockVariant = 'phone' | 'tablet'
+type DockVariant = 'phone' | 'tablet'
 
-export interface DockTab {
+interface DockTab {
   id: string
   label: string
   content: ReactNode

@@ -7,7 +7,7 @@
 /** The two zooms of the track: the last 10 minutes (frame-exact), or the whole 24 hours. */
 export type TimelineZoom = '10m' | '24h'
 
-export const ZOOM_SPAN_MS: Record<TimelineZoom, number> = {
+const ZOOM_SPAN_MS: Record<TimelineZoom, number> = {
   '10m': 10 * 60_000,
   '24h': 24 * 3_600_000,
 }

@@ -30,7 +30,7 @@ import type { SwarmReadings, SwarmSource } from '../swarmSource'
 import { LiveMirror } from './liveMirror'
 
 /** How much one fetch asks for past its moment (ms). */
-export const HISTORY_WINDOW_MS = 10_000
+const HISTORY_WINDOW_MS = 10_000
 /** While playing, the next window is fetched when fewer than this many ms are left in hand. */
 const PREFETCH_MS = 4_000
 /** Past this many frames in hand a prefetch starts a fresh window (a new keyframe) instead. */
