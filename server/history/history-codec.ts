@@ -2,8 +2,8 @@
  * The compact encoding of the live history (docs/ARCHITECTURE.md "Live history"): every agent
  * field as an integer column (positions as uint16 over the world's size, other numbers at their
  * wire decimals), written as zigzag varints and deflated. A keyframe is the difference of its
- * columns from its base's (most fields change rarely: zeros), a chunk's ticks the difference of
- * each tick's positions from the tick before. Decoding rebuilds agent buffers, so the frames served
+ * columns from the keyframe before it under the same base (most fields change rarely: zeros), a
+ * chunk's ticks the difference of each tick's positions from the tick before. Decoding rebuilds agent buffers, so the frames served
  * back are made by the very encoders the live feed uses (src/feed/wire.ts, src/feed/protocol.ts).
  */
 import { promisify } from 'node:util'
@@ -54,10 +54,12 @@ function dequantise(q: number, size: number): number {
 export type Columns = Float64Array[]
 
 export function captureColumns(b: AgentBuffers, world: World): Columns {
-  return NUMERIC_FIELDS.map((f) => {
+  // one allocation for all the columns: this runs on the tick, once a keyframe period
+  const all = new Float64Array(NUMERIC_FIELDS.length * b.count)
+  return NUMERIC_FIELDS.map((f, k) => {
     const src = b[f]
     const s = SCALES[f]
-    const out = new Float64Array(b.count)
+    const out = all.subarray(k * b.count, (k + 1) * b.count)
     if (s === 'wx' || s === 'wy') {
       const size = s === 'wx' ? world.width : world.height
       for (let i = 0; i < b.count; i++) out[i] = quantise(src[i] ?? 0, size)
@@ -196,15 +198,30 @@ export interface Keyframe {
   tasks: Uint8Array
 }
 
-export function encodeKeyframe(k: Keyframe, base: Base): Promise<Uint8Array> {
+/**
+ * A keyframe as the difference of its columns from `ref`: the previous keyframe of the same base
+ * (or the base's own columns for the first).
+ */
+export function encodeKeyframe(k: Keyframe, ref: Columns): Promise<Uint8Array> {
   const w = new Writer()
   k.columns.forEach((col, c) => {
-    const ref = base.columns[c]!
-    for (let i = 0; i < col.length; i++) w.int(col[i]! - (ref[i] ?? 0))
+    const r = ref[c]!
+    for (let i = 0; i < col.length; i++) w.int(col[i]! - (r[i] ?? 0))
   })
   w.bytes(k.metrics)
   w.bytes(k.tasks)
   return pack(w)
+}
+
+/** The keyframe `data` encodes against `ref` (see encodeKeyframe). */
+export function decodeKeyframe(data: Uint8Array, ref: Columns): Keyframe {
+  const r = unpack(data)
+  const columns = ref.map((prev) => {
+    const col = new Float64Array(prev.length)
+    for (let i = 0; i < prev.length; i++) col[i] = prev[i]! + r.int()
+    return col
+  })
+  return { columns, metrics: r.bytes(), tasks: r.bytes() }
 }
 
 /** The three frames of a keyframe, as the live feed would publish them: state 0, metrics 4, tasks 3. */
@@ -216,29 +233,21 @@ export interface KeyframeFrames {
   failing: Set<string>
 }
 
-export function decodeKeyframe(data: Uint8Array, base: Base): KeyframeFrames {
-  const r = unpack(data)
+export function keyframeFrames(k: Keyframe, base: Base): KeyframeFrames {
   const n = base.ids.length
-  const columns = base.columns.map((ref) => {
-    const col = new Float64Array(n)
-    for (let i = 0; i < n; i++) col[i] = ref[i]! + r.int()
-    return col
-  })
-  const metrics = r.bytes()
-  const tasks = r.bytes()
   const b = createAgentBuffers(n)
   b.count = n
   for (let i = 0; i < n; i++) b.ids[i] = base.ids[i]!
-  writeColumns(b, columns, base.world)
+  writeColumns(b, k.columns, base.world)
   const { agents, failingAgents } = buffersToWire(b)
   const state = encodeJsonFrame(MSG.swarmState, {
     agents,
-    metrics: jsonOf(metrics),
+    metrics: jsonOf(k.metrics),
     failingAgents,
-    tasks: jsonOf(tasks),
+    tasks: jsonOf(k.tasks),
     world: base.world,
   })
-  return { state, metrics, tasks, failing: new Set(failingAgents) }
+  return { state, metrics: k.metrics, tasks: k.tasks, failing: new Set(failingAgents) }
 }
 
 /** The JSON payload of a JSON-carrying frame. */

@@ -9,9 +9,12 @@ import { MSG, encodePackedPositions } from '../../src/feed/protocol'
 import {
   type Base,
   type DecodedTick,
+  type Keyframe,
+  type KeyframeFrames,
   decodeBase,
   decodeChunk,
   decodeKeyframe,
+  keyframeFrames,
 } from './history-codec'
 import type { EventRow, HistoryStore, KeyframeRow } from './history-store'
 
@@ -41,18 +44,8 @@ export async function readMoment(
 ): Promise<Buffer | null> {
   const first = await store.keyframeAtOrBefore(at)
   if (!first) return null
-  const bases = new Map<number, Base | null>()
-  const baseOf = async (t: number): Promise<Base | null> => {
-    if (!bases.has(t)) {
-      const row = await store.base(t)
-      bases.set(t, row ? decodeBase(row.data) : null)
-    }
-    return bases.get(t) ?? null
-  }
-  const decode = async (k: KeyframeRow) => {
-    const base = await baseOf(k.base_t)
-    return base ? decodeKeyframe(k.data, base) : null
-  }
+  const keys = new KeyframeDecoder(store)
+  const decode = (k: KeyframeRow) => keys.frames(k)
   const kf = await decode(first)
   if (!kf) return null
   const out = new RecordWriter()
@@ -102,6 +95,39 @@ export async function readMoment(
     }
   }
   return out.done()
+}
+
+/**
+ * Keyframes back as frames. Each keyframe is a delta of the one before under its base, so a
+ * keyframe is its base plus its chain; asked in time order, the chain so far is reused.
+ */
+class KeyframeDecoder {
+  private readonly bases = new Map<number, Base | null>()
+  private cur: { baseT: number; t: number; k: Keyframe } | undefined
+  constructor(private readonly store: HistoryStore) {}
+
+  private async base(t: number): Promise<Base | null> {
+    if (!this.bases.has(t)) {
+      const row = await this.store.base(t)
+      this.bases.set(t, row ? decodeBase(row.data) : null)
+    }
+    return this.bases.get(t) ?? null
+  }
+
+  async frames(row: KeyframeRow): Promise<KeyframeFrames | null> {
+    const base = await this.base(row.base_t)
+    if (!base) return null
+    const cur = this.cur?.baseT === row.base_t && this.cur.t <= row.t ? this.cur : undefined
+    let k = cur?.k
+    let cols = cur?.k.columns ?? base.columns
+    for (const link of await this.store.keyframeChain(row.base_t, cur?.t ?? -Infinity, row.t)) {
+      k = decodeKeyframe(link.data, cols)
+      cols = k.columns
+    }
+    if (!k) return null
+    this.cur = { baseT: row.base_t, t: row.t, k }
+    return keyframeFrames(k, base)
+  }
 }
 
 /** The newest error event of each agent that is failing at `t`, oldest first. */

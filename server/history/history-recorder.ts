@@ -16,6 +16,7 @@ import { MSG, encodeJsonFrame } from '../../src/feed/protocol'
 import type { FeedSimSource } from '../feed/feed-engine'
 import {
   type Base,
+  type Columns,
   type Keyframe,
   type Tick,
   captureColumns,
@@ -27,6 +28,7 @@ import {
 } from './history-codec'
 import {
   DEFAULT_RETENTION,
+  FILL_LOOKBACK_MS,
   type EventRow,
   type HistoryBatch,
   type HistoryStore,
@@ -57,6 +59,8 @@ interface Period {
   base: Base
   t: number
   keyframe: Keyframe
+  /** the columns the keyframe is a delta of: the previous keyframe's, or the base's */
+  ref: Columns
   ticks: Tick[]
   events: EventRow[]
   /** earlier moments that hold this keyframe (a failover's gap) */
@@ -77,6 +81,8 @@ export class HistoryRecorder {
   private last = -Infinity
   private period: Period | undefined
   private base: { t: number; base: Base } | undefined
+  /** the last keyframe's columns under the current base */
+  private ref: Columns | undefined
   private readonly queue: Period[] = []
   private writing: Promise<void> | undefined
   private lastPrune = -Infinity
@@ -157,12 +163,16 @@ export class HistoryRecorder {
     const b = this.base
     const newBase =
       !b ||
+      !this.ref ||
       t - b.t >= (this.opts.baseEveryMs ?? 60_000) ||
       b.base.ids.length !== ids.length ||
       b.base.ids.some((id, i) => id !== ids[i]) ||
       b.base.world.width !== world.width ||
       b.base.world.height !== world.height
     if (newBase) this.base = { t, base: { ids, world, columns } }
+    // a keyframe is a delta of the previous one (a base's first: of the base, all zeros)
+    const ref = newBase || !this.ref ? columns : this.ref
+    this.ref = columns
     const frame = (type: number, make: () => Uint8Array) =>
       extras.find((f) => f[0] === type)?.slice() ?? make()
     const keyframe: Keyframe = {
@@ -173,7 +183,7 @@ export class HistoryRecorder {
     const fill: number[] = []
     const from = this.fillFrom
     this.fillFrom = null
-    if (from !== null && t - from <= (this.opts.maxFillMs ?? 10_000)) {
+    if (from !== null && t - from <= Math.min(this.opts.maxFillMs ?? 10_000, FILL_LOOKBACK_MS)) {
       for (let f = from + this.keyframeMs; f < t; f += this.keyframeMs) fill.push(f)
       this.stats.filled += fill.length
     }
@@ -184,6 +194,7 @@ export class HistoryRecorder {
       base: base.base,
       t,
       keyframe,
+      ref,
       ticks: [],
       events: [],
       fill,
@@ -201,7 +212,8 @@ export class HistoryRecorder {
     if (this.queue.length >= (this.opts.maxQueue ?? 10)) {
       // The database is behind: this second is lost (logged), the queue does not grow.
       this.stats.dropped++
-      if (p.newBase) this.base = undefined
+      // the keyframes after it are deltas of it: the next one starts a new base
+      this.resetBase()
       this.logRarely(`live history: database too slow, ${this.stats.dropped} seconds dropped`)
       return
     }
@@ -212,7 +224,7 @@ export class HistoryRecorder {
   private stepDown(): void {
     this.closePeriod()
     this.floor = undefined
-    this.base = undefined
+    this.resetBase()
     this.fillFrom = null
   }
 
@@ -246,7 +258,7 @@ export class HistoryRecorder {
       const { refused } = await this.store.write(batch)
       if (refused > 0) {
         this.stats.refused += refused
-        this.base = undefined
+        this.resetBase()
       }
       const now = this.now()
       if (now - this.lastPrune >= (this.opts.pruneEveryMs ?? 10_000)) {
@@ -255,10 +267,15 @@ export class HistoryRecorder {
       }
     } catch (err) {
       this.stats.failed += periods.length
-      // a base may not have been stored: the next keyframe starts a new one
-      this.base = undefined
+      // a base or keyframe may not have been stored: the next keyframe starts a new base
+      this.resetBase()
       this.logRarely(`live history: write failed (${err instanceof Error ? err.message : err})`)
     }
+  }
+
+  private resetBase(): void {
+    this.base = undefined
+    this.ref = undefined
   }
 
   private logRarely(msg: string): void {
@@ -279,7 +296,7 @@ async function encodeBatch(periods: readonly Period[]): Promise<HistoryBatch> {
   const batch: HistoryBatch = { bases: [], keyframes: [], chunks: [], events: [] }
   for (const p of periods) {
     if (p.newBase) batch.bases.push({ t: p.baseT, data: await encodeBase(p.base) })
-    const data = await encodeKeyframe(p.keyframe, p.base)
+    const data = await encodeKeyframe(p.keyframe, p.ref)
     for (const t of p.fill) batch.keyframes.push({ t, base_t: p.baseT, data })
     batch.keyframes.push({ t: p.t, base_t: p.baseT, data })
     const last = p.ticks[p.ticks.length - 1]

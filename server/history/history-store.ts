@@ -46,6 +46,9 @@ export interface Retention {
 
 export const DEFAULT_RETENTION: Retention = { framesMs: 10 * 60_000, keyframesMs: 24 * 3_600_000 }
 
+/** The longest failover fill before a base (the recorder's maxFillMs is at most this). */
+export const FILL_LOOKBACK_MS = 60_000
+
 const buf = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength)
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v))
 
@@ -111,10 +114,28 @@ export class HistoryStore {
       .deleteFrom('history_chunks')
       .where('t1', '<', now - keep.framesMs)
       .execute()
-    await this.db
-      .deleteFrom('history_keyframes')
-      .where('t', '<', now - keep.keyframesMs)
-      .execute()
+    // keyframes go by whole chains (each is a delta of the one before): those of every base older
+    // than the cutoff, but the chain that reaches past it
+    const cutoff = now - keep.keyframesMs
+    const last = await this.db
+      .selectFrom('history_bases')
+      .select((e) => e.fn.max('t').as('t'))
+      .where('t', '<=', cutoff)
+      .executeTakeFirst()
+    const lastBase = num(last?.t)
+    if (lastBase !== null) {
+      const reaches = await this.db
+        .selectFrom('history_keyframes')
+        .select('t')
+        .where('base_t', '=', lastBase)
+        .where('t', '>=', cutoff)
+        .limit(1)
+        .executeTakeFirst()
+      await this.db
+        .deleteFrom('history_keyframes')
+        .where('base_t', reaches ? '<' : '<=', lastBase)
+        .execute()
+    }
     await this.db
       .deleteFrom('history_events')
       .where('t', '<', now - keep.keyframesMs)
@@ -168,6 +189,22 @@ export class HistoryStore {
       .where('t', '=', t)
       .executeTakeFirst()
     return row && { t: Number(row.t), data: row.data }
+  }
+
+  /**
+   * The keyframes of base `baseT` with from < t ≤ to, oldest first: each is a delta of the one
+   * before (a failover's fill keyframes come at most FILL_LOOKBACK_MS before their base).
+   */
+  async keyframeChain(baseT: number, from: number, to: number): Promise<KeyframeRow[]> {
+    const rows = await this.db
+      .selectFrom('history_keyframes')
+      .selectAll()
+      .where('t', '>', Math.max(from, baseT - FILL_LOOKBACK_MS))
+      .where('t', '<=', to)
+      .where('base_t', '=', baseT)
+      .orderBy('t')
+      .execute()
+    return rows.map((r) => ({ t: Number(r.t), base_t: Number(r.base_t), data: r.data }))
   }
 
   /** Keyframes with from < t ≤ to, oldest first. */

@@ -14,6 +14,10 @@ import {
   readHistoryRecords,
 } from '../../src/contracts/history'
 import { MSG, decodeFrame, type SwarmStatePayload } from '../../src/feed/protocol'
+import { FeedEngine } from '../../server/feed/feed-engine'
+import { createSimSource } from '../../server/feed/sim-source'
+import { HistoryRecorder } from '../../server/history/history-recorder'
+import type { HistoryStore } from '../../server/history/history-store'
 import { backends } from './helpers/backends'
 
 /** A state frame's agents the way the engine publishes them, and its positions. */
@@ -175,5 +179,37 @@ describe.each(backends)('live history (%#)', (makeBackend) => {
       expect(res.json().error, q).toContain(field)
     }
     expect((await frames(app, `at=${clock + 5000}`)).statusCode).toBe(404)
+  })
+})
+
+describe('live history: a database that does not answer', () => {
+  it('drops whole seconds and never queues more than its bound', async () => {
+    let clock = 1_000_000
+    let writes = 0
+    const stuck = {
+      newest: async () => null,
+      write: () => {
+        writes++
+        return new Promise<never>(() => {})
+      },
+      prune: async () => {},
+    } as unknown as HistoryStore
+    const source = createSimSource({ agents: 146, seed: 1 })
+    const engine = new FeedEngine(source, () => {})
+    const recorder = new HistoryRecorder(stuck, source, () => true, {
+      now: () => clock,
+      maxQueue: 5,
+    })
+    engine.onTick = recorder.onTick
+    engine.tick()
+    await new Promise((r) => setTimeout(r, 0)) // the stored history's newest moment is read
+    for (let i = 0; i < 300; i++) {
+      clock += 100
+      engine.tick()
+    }
+    // one write hangs with the first second; 5 wait; every other second is dropped
+    await expect.poll(() => writes).toBe(1)
+    expect(recorder.stats.periods).toBeGreaterThanOrEqual(30)
+    expect(recorder.stats.dropped).toBe(recorder.stats.periods - 1 - 5)
   })
 })

@@ -20,6 +20,12 @@ export function liveHistory(kind: 'sqlite' | 'postgres') {
         .addColumn('base_t', 'bigint', (c) => c.notNull())
         .addColumn('data', blob, (c) => c.notNull())
         .execute()
+      // a keyframe is a delta of the one before under the same base: read and pruned by base
+      await db.schema
+        .createIndex('history_keyframes_base')
+        .on('history_keyframes')
+        .columns(['base_t', 't'])
+        .execute()
       // every tick of one keyframe period, one row (kept 10 min)
       await db.schema
         .createTable('history_chunks')
