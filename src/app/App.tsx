@@ -94,7 +94,8 @@ function Shell() {
     const live: LiveFeedSource = new LiveFeedSource({
       seed: sim.seed,
       world: sim.world,
-      isShown: () => store.runtime.source === live,
+      // behind (live history) its console lines are kept for Go live (historyStore.ts)
+      isShown: () => store.runtime.source === live || store.swarm.history.active,
       isPaused: () => store.swarm.paused,
     })
     const detach = attachLiveFeed(store, live)

@@ -86,6 +86,8 @@ export interface SwarmSource {
    * (a sim's own clock, which follows the wall clock; now for a feed; capture time for a replay).
    */
   clockMs(): number
+  /** A recorded source's playhead (epoch ms of the moment shown); absent for a source of now. */
+  moment?(): number
   /** Index of agent `id` in `buffers`, −1 when absent. */
   indexOfId(id: string): number
   /** Console and error events of this swarm (messages, alerts, errors). Returns unsubscribe. */

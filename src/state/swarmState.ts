@@ -37,6 +37,7 @@ import { noFilter, type AgentFilter } from '../sim/agentFilter'
 import type { Census } from '../sim/census'
 import type { SceneCapture } from './clip/sceneCapture'
 import { createLocalSource, type LocalSource } from './sources/localSource'
+import type { HistorySource } from './sources/historySource'
 import type { SwarmSource } from './swarmSource'
 import type { SwarmUrlParams } from './urlParams'
 
@@ -64,6 +65,39 @@ interface SnapshotManagerState {
 
 export const REPLAY_SPEEDS = [0.5, 1, 2, 4] as const
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number]
+
+/**
+ * The live history (historyStore.ts): what the timeline shows and DATA SOURCE reads while the
+ * scene shows the live swarm as it was.
+ */
+interface HistoryState {
+  /** the scene shows a recorded moment of the live swarm (the history source) */
+  active: boolean
+  /** the moment shown (epoch ms, the feed's clock; synced with the panels) */
+  at: number
+  /** how far behind the live feed that moment is (ms) */
+  behindMs: number
+  playing: boolean
+  speed: ReplaySpeed
+  /** a window is being fetched */
+  loading: boolean
+  /** the last fetch's failure in the server's words (null: none) */
+  error: string | null
+  /** the recorded range (GET /api/history) with the feed clock's offset from ours; null: not read */
+  range: {
+    oldest: number | null
+    newest: number | null
+    frameExactSince: number | null
+    tickMs: number
+    keyframeMs: number
+    /** feed clock − our clock (ms) when the range was read */
+    skewMs: number
+  } | null
+  /** the range could not be read (null: it could, or has not been asked yet) */
+  rangeError: string | null
+  /** a one-line message about a moment link that could not be shown (null: none) */
+  notice: string | null
+}
 
 interface SwarmState {
   /** world of the displayed swarm (changes only when the source changes) */
@@ -102,6 +136,7 @@ interface SwarmState {
   /** the live feed's swarm is there to go back to ("Back to live") */
   liveAvailable: boolean
   snapshots: SnapshotManagerState
+  history: HistoryState
 }
 
 export const RECENT_ERRORS_CAP = RECENT_ERRORS
@@ -160,6 +195,10 @@ interface SwarmRuntime {
   detachLive: (() => void) | null
   /** the mounted scene's frame-by-frame drawing for clip export (null: no scene) */
   capture: SceneCapture | null
+  /** the live history's source once a moment was asked for (historyStore.ts); null: none */
+  history: HistorySource | null
+  /** the console as it stood when the history was entered, given back by Go live */
+  liveConsole: { messages: Message[]; errors: ErrorEvent[] } | null
 }
 
 function initialState(sim: SwarmSim, paused: boolean): SwarmState {
@@ -195,6 +234,18 @@ function initialState(sim: SwarmSim, paused: boolean): SwarmState {
       showReplayControls: false,
       activeSnapshotId: null,
       importError: null,
+    },
+    history: {
+      active: false,
+      at: 0,
+      behindMs: 0,
+      playing: false,
+      speed: 1,
+      loading: false,
+      error: null,
+      range: null,
+      rangeError: null,
+      notice: null,
     },
   }
 }
@@ -272,6 +323,8 @@ export function buildSwarmStore(params: SwarmStoreParams): SwarmStore {
     feedNotice: null,
     detachLive: null,
     capture: null,
+    history: null,
+    liveConsole: null,
   }
   const display: DisplayState = {
     version: 0,
@@ -327,6 +380,12 @@ export function syncDerived(store: SwarmStore): void {
       item.trend = er.trend
     }
   })
+  const moment = src.moment?.()
+  if (moment !== undefined && swarm.history.active) {
+    swarm.history.at = moment
+    const skew = swarm.history.range?.skewMs ?? 0
+    swarm.history.behindMs = Math.max(0, Date.now() + skew - moment)
+  }
   swarm.efficiency = formatEfficiency(r.efficiency)
   swarm.failingCount = f.failing
   if (!sameIds(swarm.failingAgents, f.failingIds)) swarm.failingAgents = f.failingIds

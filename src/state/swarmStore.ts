@@ -28,6 +28,7 @@ import { startFrameClock, stopFrameClock } from './frameClock'
 import { createLocalSource } from './sources/localSource'
 import type { LiveFeedSource, LiveSourceEvent } from './sources/liveSource'
 import { displaySource, listen, updateLinks } from './display'
+import { endHistory, keepWhileBehind } from './historyStore'
 import { appendMessage, pushError, pushMessage } from './messages'
 import { restoreSnapshots, tickReplay } from './snapshotStore'
 import type { SwarmFork, SwarmSource } from './swarmSource'
@@ -249,7 +250,9 @@ function setFeedNotice(store: SwarmStore, text: string | null): void {
 function showLive(store: SwarmStore, live: SwarmSource): void {
   store.runtime.live = live
   store.swarm.liveAvailable = true
-  if (store.runtime.forked || store.swarm.snapshots.isReplaying) return
+  // forked, replaying or behind (live history): the live swarm waits behind
+  if (store.runtime.forked || store.swarm.snapshots.isReplaying || store.swarm.history.active)
+    return
   if (store.runtime.source !== live) displaySource(store, live)
 }
 
@@ -260,7 +263,7 @@ function revertToSimulatedData(store: SwarmStore): void {
   store.runtime.forked = false
   if (store.swarm.snapshots.isReplaying) {
     store.runtime.replayUnder = store.runtime.local
-  } else if (store.runtime.source !== store.runtime.local) {
+  } else if (store.runtime.source !== store.runtime.local && !store.swarm.history.active) {
     displaySource(store, store.runtime.local)
   }
   store.runtime.local.setActive(true)
@@ -288,6 +291,7 @@ function currentFork(store: SwarmStore): SwarmFork {
 export function simulateLocally(store: SwarmStore): void {
   if (store.runtime.source.kind !== 'live') return
   const fork = currentFork(store)
+  endHistory(store)
   const { sim, local } = createLocalSource({
     seed: fork.seed,
     count: fork.buffers.count,
@@ -311,6 +315,7 @@ export function simulateLocally(store: SwarmStore): void {
 export function backToLive(store: SwarmStore): void {
   const live = store.runtime.live
   store.runtime.forked = false
+  endHistory(store)
   if (!live || store.swarm.snapshots.isReplaying) return
   displaySource(store, live)
   appendMessage(store, 'system', BACK_TO_LIVE_TEXT)
@@ -344,9 +349,10 @@ function onLiveEvent(store: SwarmStore, live: LiveFeedSource, event: LiveSourceE
       setFeedNotice(store, event.text)
       return
     case 'message':
-      pushLiveMessage(store, event.message)
+      if (!keepWhileBehind(store, { message: event.message })) pushLiveMessage(store, event.message)
       return
     case 'error':
+      if (keepWhileBehind(store, { error: event.error })) return
       pushLiveError(store, event.error)
       syncDerived(store)
       return

@@ -6,6 +6,7 @@ import {
   MAX_URL_LENGTH,
   currentSwarmParams,
   formatViewUrl,
+  momentOfLink,
   parseSwarmParams,
   parseViewParams,
   type SwarmView,
@@ -218,5 +219,40 @@ describe('the displayed swarm in the link', () => {
     expect(formatViewUrl('http://h/?feed=sim&seed=3', { ...view, source: null })).toBe(
       'http://h/?feed=sim&seed=3',
     )
+  })
+})
+
+describe('?at: a moment of the live history', () => {
+  it.each<[string, number | undefined, number]>([
+    ['?at=1800000000000', 1_800_000_000_000, 0],
+    ['?at=abc', undefined, 1],
+    ['?at=-5', undefined, 1],
+    ['?at=1.5', undefined, 1],
+  ])('%s → at %s with %d note(s)', (search, at, notes) => {
+    const parsed = parseViewParams(search)
+    expect(parsed.view.at).toBe(at)
+    expect(parsed.notes).toHaveLength(notes)
+  })
+
+  it('is written with the view and dropped when the view has none', () => {
+    const view = { x: 0, y: 0, zoom: 1, agent: 'abc', filter: noFilter() }
+    const href = 'http://h/?feed=live&at=5'
+    expect(formatViewUrl(href, { ...view, at: 1_800_000_000_000.4 })).toBe(
+      'http://h/?feed=live&agent=abc&at=1800000000000',
+    )
+    expect(formatViewUrl(href, view)).toBe('http://h/?feed=live&agent=abc')
+  })
+})
+
+describe('moment links', () => {
+  it.each<[string, number | null]>([
+    ['http://h:1/?at=1800000000000&x=3', 1_800_000_000_000],
+    ['/?feed=live&at=17', 17],
+    ['http://h:1/chat?at=17', null],
+    ['http://evil.example/?at=17', null],
+    ['http://h:1/?at=soon', null],
+    ['http://h:1/?x=1', null],
+  ])('moment link %s → %s', (href, at) => {
+    expect(momentOfLink(href, 'http://h:1')).toBe(at)
   })
 })

@@ -3,8 +3,9 @@
  * `?seed=N` (PRNG seed; absent ⇒ time-based), `?agents=N` (default 146, 1–1,000,000),
  * `?paused=1` (sim clock stopped: visual tests), `?feed=sim|live`, `?sim=main` (the local
  * simulation on the main thread instead of its worker); and the view (issue 32): `?x=&y=` (camera
- * pan, world units), `?zoom=` (0.5–5), `?agent=` (the selected or followed agent), and the filter
- * (`?type=analyzer,collector&status=processing&mode=explore&energy=low,critical&failing=1`).
+ * pan, world units), `?zoom=` (0.5–5), `?agent=` (the selected or followed agent), the filter
+ * (`?type=analyzer,collector&status=processing&mode=explore&energy=low,critical&failing=1`) and
+ * `?at=` (a moment of the live history, epoch ms: a shared moment, issue 33).
  */
 import { DEFAULT_AGENT_COUNT } from '../sim/constants'
 import { FILTER_GROUPS, noFilter, type AgentFilter, type FilterGroup } from '../sim/agentFilter'
@@ -67,7 +68,15 @@ const FILTER_KEYS = [
   ['energy', 'energy'],
 ] as const satisfies readonly (readonly [string, FilterGroup])[]
 /** The view parameters, in the order they are written after the others. */
-const VIEW_KEYS = ['x', 'y', 'zoom', 'agent', ...FILTER_KEYS.map(([k]) => k), 'failing'] as const
+const VIEW_KEYS = [
+  'x',
+  'y',
+  'zoom',
+  'agent',
+  ...FILTER_KEYS.map(([k]) => k),
+  'failing',
+  'at',
+] as const
 /** A filter parameter longer than this is not a list of value names (every name at most once). */
 const MAX_FILTER_PARAM = 64
 
@@ -91,6 +100,8 @@ export interface SwarmView {
   filter: AgentFilter
   /** the displayed swarm (absent: its parameters are left as they are) */
   source?: ViewSource | null
+  /** a moment of the live swarm's history (epoch ms; issue 33), null/absent: now */
+  at?: number | null
 }
 
 /**
@@ -147,6 +158,9 @@ export function parseViewParams(search: string): ParsedView {
   else if (agent !== null) notes.push(`?agent=${agent.slice(0, 80)} is not an agent id: ignored`)
   const filter = parseFilterParams(q, notes)
   if (filter) view.filter = filter
+  const at = q.get('at')
+  if (at !== null && /^\d{1,15}$/.test(at)) view.at = Number(at)
+  else if (at !== null) notes.push(`?at=${at.slice(0, 40)} is not a moment (epoch ms): ignored`)
   return { view, notes }
 }
 
@@ -213,6 +227,7 @@ function viewEntries(view: SwarmView): [string, string][] {
   if (zoom !== 1) out.push(['zoom', String(zoom)])
   if (view.agent !== null) out.push(['agent', view.agent])
   out.push(...filterEntries(view.filter))
+  if (view.at !== undefined && view.at !== null) out.push(['at', String(Math.round(view.at))])
   return out
 }
 
@@ -246,4 +261,20 @@ export function formatViewUrl(href: string, view: SwarmView): string {
     out = write()
   }
   return out
+}
+
+/**
+ * A shared moment's link (issue 33): same origin, path `/`, with `?at=`: its moment (epoch ms),
+ * else null. Chat shows such a link in a message as a chip that opens the moment.
+ */
+export function momentOfLink(href: string, origin: string): number | null {
+  let url: URL
+  try {
+    url = new URL(href, origin)
+  } catch {
+    return null
+  }
+  if (url.origin !== origin || url.pathname !== '/') return null
+  const at = url.searchParams.get('at')
+  return at !== null && /^\d{1,15}$/.test(at) ? Number(at) : null
 }

@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import type { ChatMessage } from '../../contracts/chat'
 import { walletState } from '../../state/walletStore'
 import { Button } from '../../ui/Button'
 import { LoadingText } from '../../ui/Page'
-import { firstUnreadId, isNearBottom } from './chatLogic'
+import { firstUnreadId, isNearBottom, momentChips } from './chatLogic'
 import { chatState } from './chatStore'
 import { useMarkReadOnScroll } from './unread'
 import { NameTag } from './bits'
@@ -75,6 +76,42 @@ const Text = styled.p`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
 `
+const Chips = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  margin-top: 4px;
+`
+const Chip = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  height: 22px;
+  padding: 0 8px;
+  border: 1px solid ${(p) => p.theme.color.accent};
+  border-radius: 999px;
+  color: ${(p) => p.theme.color.accent};
+  font-size: 11px;
+  text-decoration: none;
+  &:hover,
+  &:focus-visible {
+    background: ${(p) => p.theme.color.accentSoft};
+  }
+`
+
+/** A shared moment of the live swarm in the text (issue 33): a chip that opens it in Swarm Core. */
+function MomentChips({ text }: { text: string }) {
+  const chips = momentChips(text, window.location.origin)
+  if (chips.length === 0) return null
+  return (
+    <Chips>
+      {chips.map((c) => (
+        <Chip key={c.to} to={c.to} data-moment-chip title="Open this moment of the live swarm">
+          {c.label}
+        </Chip>
+      ))}
+    </Chips>
+  )
+}
 const Empty = styled.p`
   margin: auto;
   padding: 40px 0;
@@ -260,6 +297,7 @@ function MessageRow({
         </span>
       </Head>
       <Text>{message.content}</Text>
+      <MomentChips text={message.content} />
       <ReactionBar message={message} wallet={wallet} />
       <ReactionPicker message={message} />
     </Item>

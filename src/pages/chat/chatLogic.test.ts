@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage, Participant } from '../../contracts/chat'
 import {
+  momentChips,
   sendFailureText,
   accessDeniedText,
   canBuy,
@@ -333,4 +334,28 @@ describe('unread', () => {
     [99, '99'],
     [100, '99+'],
   ])('count %i reads %s', (n, text) => expect(countLabel(n)).toBe(text))
+})
+
+describe('moment chips (issue 33: a shared moment in a message)', () => {
+  const O = 'http://127.0.0.1:5173'
+  const AT = new Date(2026, 10, 27, 14, 2, 13).getTime()
+  it.each<[string, { to: string; label: string }[]]>([
+    [
+      `look ${O}/?feed=live&at=${AT}.`,
+      [{ to: `/?feed=live&at=${AT}`, label: 'Moment · 14:02:13' }],
+    ],
+    [
+      `${O}/?at=${AT}&x=3 and ${O}/?at=${AT + 1000}`,
+      [
+        { to: `/?at=${AT}&x=3`, label: 'Moment · 14:02:13' },
+        { to: `/?at=${AT + 1000}`, label: 'Moment · 14:02:14' },
+      ],
+    ],
+    [`other site http://evil.example/?at=${AT}`, []],
+    [`${O}/chat?at=${AT}`, []],
+    [`${O}/?x=1 no moment`, []],
+    ['<b>plain text</b>', []],
+  ])('%s', (text, chips) => {
+    expect(momentChips(text, O).map(({ to, label }) => ({ to, label }))).toEqual(chips)
+  })
 })

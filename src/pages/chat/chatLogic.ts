@@ -12,6 +12,7 @@ import {
   type Room,
   type Tier,
 } from '../../contracts/chat'
+import { momentOfLink } from '../../state/urlParams'
 
 /** PRODUCT.md §9: auto-scroll holds while the reader is within this many px of the bottom. */
 const AUTO_SCROLL_PX = 100
@@ -236,4 +237,33 @@ export function firstUnreadId(
 /** A count for a badge: '99+' past 99. */
 export function countLabel(n: number): string {
   return n > 99 ? '99+' : String(n)
+}
+
+/** A shared moment of the live swarm found in a message (issue 33): where it opens, its label. */
+export interface MomentChip {
+  /** the in-app path to open: `/?…&at=…` */
+  to: string
+  at: number
+  /** "Moment · 14:02:13" (local time) */
+  label: string
+}
+
+const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g
+const MAX_CHIPS = 3
+
+/** The moment links (same origin, path `/`, with `at=`) of a message's text, at most 3. */
+export function momentChips(text: string, origin: string): MomentChip[] {
+  const out: MomentChip[] = []
+  for (const [href] of text.matchAll(URL_IN_TEXT)) {
+    const clean = href.replace(/[.,;:!?)\]]+$/, '')
+    const at = momentOfLink(clean, origin)
+    if (at === null) continue
+    const url = new URL(clean)
+    const d = new Date(at)
+    const pad = (n: number) => String(n).padStart(2, '0')
+    const clock = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+    out.push({ to: `/${url.search}`, at, label: `Moment · ${clock}` })
+    if (out.length === MAX_CHIPS) break
+  }
+  return out
 }

@@ -19,10 +19,11 @@ const Grid = styled.div`
   gap: 10px;
   pointer-events: none;
   grid-template-columns: clamp(220px, 19vw, 280px) minmax(0, 1fr) clamp(230px, 21vw, 300px);
-  grid-template-rows: auto minmax(0, 1fr) auto;
+  grid-template-rows: auto minmax(0, 1fr) auto auto;
   grid-template-areas:
     'left top right'
     'left center right'
+    'left timeline right'
     'left bottom right';
 `
 /* A side column scrolls when its panels are taller than the screen, and says so (ScrollArea). */
@@ -66,12 +67,15 @@ export function DesktopLayout({
   top,
   console,
   zoom,
+  timeline,
 }: {
   left: ReactNode
   right: ReactNode
   top: ReactNode
   console: ReactNode
   zoom: ReactNode
+  /** the live history's timeline (grid area `timeline`, under the scene); absent outside live */
+  timeline?: ReactNode
 }) {
   return (
     <Grid data-layout="desktop">
@@ -81,6 +85,7 @@ export function DesktopLayout({
         <MinimapPanel />
         {right}
       </Column>
+      {timeline}
       <Bottom>
         {console}
         {zoom}
@@ -97,10 +102,11 @@ const PhoneGrid = styled.div`
   gap: 8px;
   pointer-events: none;
   grid-template-columns: minmax(0, 1fr) auto;
-  grid-template-rows: auto minmax(0, 1fr) auto;
+  grid-template-rows: auto minmax(0, 1fr) auto auto;
   grid-template-areas:
     'top top'
     'center zoom'
+    'timeline timeline'
     'dock dock';
 `
 const PhoneZoom = styled.div`
@@ -163,12 +169,21 @@ const ConsoleSlot = styled.div`
   }
 `
 
-export type DockVariant = 'phone' | 'tablet'
+type DockVariant = 'phone' | 'tablet'
 
-export interface DockTab {
+interface DockTab {
   id: string
   label: string
   content: ReactNode
+}
+
+interface DockLayoutProps {
+  top: ReactNode
+  zoom: ReactNode
+  tabs: DockTab[]
+  variant: DockVariant
+  /** the live history's timeline, between the canvas and the dock; absent outside live */
+  timeline?: ReactNode
 }
 
 /**
@@ -177,17 +192,7 @@ export interface DockTab {
  * panel is taller than it, and folds away to leave the whole canvas free. Every panel is a tab,
  * so none is cut off by the screen or covered by another.
  */
-export function DockLayout({
-  top,
-  zoom,
-  tabs,
-  variant,
-}: {
-  top: ReactNode
-  zoom: ReactNode
-  tabs: DockTab[]
-  variant: DockVariant
-}) {
+export function DockLayout({ top, zoom, tabs, variant, timeline }: DockLayoutProps) {
   const [current, setCurrent] = useState(tabs[0]?.id ?? '')
   const [open, setOpen] = useState(true)
   const map = useDockMap(variant)
@@ -208,6 +213,7 @@ export function DockLayout({
       <Top>{top}</Top>
       {map.overlay}
       <PhoneZoom>{zoom}</PhoneZoom>
+      {timeline}
       <Dock aria-label="Swarm panels">
         <DockBar>
           <Tablist role="tablist" aria-label="Swarm panels" onKeyDown={onTabKey}>

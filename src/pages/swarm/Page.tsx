@@ -10,6 +10,7 @@ import { FilterPanel } from './FilterPanel'
 import { FindAgent } from './FindAgent'
 import { FollowChip } from './FollowChip'
 import { HealthPanel } from './HealthPanel'
+import { HistoryTimeline, MomentNotice } from './HistoryTimeline'
 import { useSwarmLayout } from './hooks'
 import { DesktopLayout, DockLayout } from './Layout'
 import { ParameterPanel } from './ParameterPanel'
@@ -76,11 +77,13 @@ export default function SwarmPage() {
           top={
             <>
               <ActionBanner />
+              <MomentNotice />
               <FindAgent />
               <FollowChip />
             </>
           }
           zoom={<ZoomControls vertical />}
+          timeline={<HistoryTimeline />}
           tabs={phoneTabs()}
         />
       ) : layout === 'tablet' ? (
@@ -91,12 +94,14 @@ export default function SwarmPage() {
           top={
             <>
               <ActionBanner />
+              <MomentNotice />
               <FindAgent />
               <FollowChip />
               <ErrorPopup />
             </>
           }
           zoom={<ZoomControls vertical />}
+          timeline={<HistoryTimeline />}
           tabs={tabletTabs()}
         />
       ) : (
@@ -110,6 +115,7 @@ export default function SwarmPage() {
           top={
             <>
               <ActionBanner />
+              <MomentNotice />
               <FindAgent />
               <FollowChip />
               <ErrorPopup />
@@ -125,6 +131,7 @@ export default function SwarmPage() {
           }
           console={<ActivityConsole mobile={false} />}
           zoom={<ZoomControls vertical />}
+          timeline={<HistoryTimeline />}
         />
       )}
       <AgentHoverCard />

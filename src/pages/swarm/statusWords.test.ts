@@ -46,7 +46,9 @@ describe('status words (DESIGN §5): badge = the connection, DATA SOURCE = what 
     [1_499, 'LIVE −00:01'],
     [59_600, 'LIVE −01:00'],
     [600_000, 'LIVE −10:00'],
-    [6_000_000, 'LIVE −100:00'],
+    [3_599_000, 'LIVE −59:59'],
+    [6_000_000, 'LIVE −1:40:00'],
+    [86_400_000, 'LIVE −24:00:00'],
   ])('history %d ms behind → %s', (behindMs, text) => {
     expect(dataSourceText({ kind: 'history', behindMs }, 'open')).toBe(text)
   })
@@ -66,4 +68,20 @@ describe('status words (DESIGN §5): badge = the connection, DATA SOURCE = what 
       expect(shownSwarm(s).kind).toBe(kind)
     },
   )
+
+  it.each<[string, boolean, ShownSwarm]>([
+    ['live', false, { kind: 'live' }],
+    ['live', true, { kind: 'history', behindMs: 133_000 }],
+    ['sim', true, { kind: 'fork' }],
+  ])('store source %s, behind %s → %o', (source, active, shown) => {
+    const s = {
+      source: source as 'sim' | 'live',
+      liveAvailable: true,
+      snapshots: { isReplaying: false },
+      history: { active, behindMs: 133_000 },
+    }
+    expect(shownSwarm(s)).toEqual(shown)
+    if (active && source === 'live')
+      expect(dataSourceText(shownSwarm(s), 'open')).toBe('LIVE −02:13')
+  })
 })

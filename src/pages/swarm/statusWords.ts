@@ -11,7 +11,7 @@ import type { FeedState } from '../../feed/connection'
 export type ShownSwarm =
   /** the server's swarm as it is now */
   | { kind: 'live' }
-  /** the server's swarm as it was `behindMs` ago (live history; not built yet) */
+  /** the server's swarm as it was `behindMs` ago (live history, src/state/historyStore.ts) */
   | { kind: 'history'; behindMs: number }
   /** the local simulation, on its own */
   | { kind: 'simulated' }
@@ -25,17 +25,21 @@ export function shownSwarm(s: {
   source: 'sim' | 'live'
   liveAvailable: boolean
   snapshots: { isReplaying: boolean }
+  history?: { active: boolean; behindMs: number }
 }): ShownSwarm {
   if (s.snapshots.isReplaying) return { kind: 'replay' }
-  if (s.source === 'live') return { kind: 'live' }
+  if (s.source === 'live') {
+    return s.history?.active ? { kind: 'history', behindMs: s.history.behindMs } : { kind: 'live' }
+  }
   return { kind: s.liveAvailable ? 'fork' : 'simulated' }
 }
 
-/** "mm:ss" of a duration (minutes may run past 59). */
-function minutesSeconds(ms: number): string {
+/** "mm:ss" of a duration, "h:mm:ss" from an hour on (the history keeps 24 hours). */
+export function minutesSeconds(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000))
   const pad = (n: number) => String(n).padStart(2, '0')
-  return `${pad(Math.floor(s / 60))}:${pad(s % 60)}`
+  const mmss = `${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss}` : mmss
 }
 
 /** DATA SOURCE for what the scene shows while the feed connection is `connection`. */

@@ -7,6 +7,7 @@
 import { subscribe } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
 import { camera, cameraFollow, setCamera } from '../../state/cameraStore'
+import { liveNow, openMomentLink } from '../../state/historyStore'
 import { selectAgent, setFilter, type SwarmStore } from '../../state/swarmStore'
 import {
   formatViewUrl,
@@ -26,6 +27,8 @@ const AGENT_POLL_MS = 200
 
 /** The URL's agent while it is still awaited: kept in the URL and in copied links meanwhile. */
 const pendingAgent = new WeakMap<SwarmStore, string>()
+/** The URL's moment while the history's range is read: kept in the URL meanwhile. */
+const pendingMoment = new WeakMap<SwarmStore, number>()
 
 /** What is on screen now: the camera, the selected (else followed, else awaited) agent, the filter. */
 function currentView(store: SwarmStore): SwarmView {
@@ -36,6 +39,10 @@ function currentView(store: SwarmStore): SwarmView {
     agent: store.swarm.selectedAgentId ?? cameraFollow.agentId ?? pendingAgent.get(store) ?? null,
     filter: store.explore.filter,
     source: viewSource(store),
+    // behind the live feed the address holds the moment: a reload (or a copied link) shows it
+    at: store.swarm.history.active
+      ? Math.round(store.swarm.history.at)
+      : (pendingMoment.get(store) ?? null),
   }
 }
 
@@ -54,6 +61,16 @@ function viewSource(store: SwarmStore): ViewSource | null {
 /** The link to the view on screen: this page's URL with the view written in (Copy link). */
 export function viewLink(store: SwarmStore): string {
   return formatViewUrl(window.location.href, currentView(store))
+}
+
+/**
+ * Share moment: the link to the view on screen at the moment shown — the history's playhead
+ * while behind, the live feed's now otherwise (issue 33).
+ */
+export function momentLink(store: SwarmStore, now = Date.now()): string {
+  const h = store.swarm.history
+  const at = Math.round(h.active ? h.at : liveNow(store, now))
+  return formatViewUrl(window.location.href, { ...currentView(store), at })
 }
 
 /**
@@ -122,6 +139,8 @@ function keepUrlInStep(store: SwarmStore): { changed: () => void; stop: () => vo
     subscribeKey(cameraFollow, 'agentId', changed),
     subscribeKey(store.swarm, 'selectedAgentId', changed),
     subscribe(store.explore.filter, changed),
+    subscribeKey(store.swarm.history, 'active', changed),
+    subscribeKey(store.swarm.history, 'at', changed),
   ]
   changed() // a page come back to from a dashboard writes its view once
   const stop = () => {
@@ -144,6 +163,17 @@ export function startViewUrl(store: SwarmStore, search = window.location.search)
   const live = parseSwarmParams(search, () => 0).feed === 'live'
   const url = keepUrlInStep(store)
   const cancelAgent = view.agent ? awaitAgent(store, view.agent, live, url.changed) : () => {}
+  // a shared moment (?at=): shown paused when the server keeps it, else a one-line notice
+  const at = new URLSearchParams(search).get('at')
+  if (view.at !== undefined && view.at !== null) {
+    pendingMoment.set(store, view.at)
+    void openMomentLink(store, view.at).finally(() => {
+      pendingMoment.delete(store)
+      url.changed()
+    })
+  } else if (at !== null) {
+    store.swarm.history.notice = `The link's moment (?at=${at.slice(0, 40)}) is not a time: showing the live swarm`
+  }
   return () => {
     url.stop()
     cancelAgent()
