@@ -137,6 +137,57 @@ function seek(store: SwarmStore, src: HistorySource, at: number): void {
   if (store.runtime.source === src) syncDerived(store)
 }
 
+/** How the history stood when a clip export took it over (holdHistory). */
+export interface HistoryHeld {
+  active: boolean
+  at: number
+  playing: boolean
+}
+
+/**
+ * Clip export (clip/historyClipSource.ts): the history takes the screen's place, paused, without
+ * fetching anything yet (the clip's one window does). Returns how it stood, for releaseHistory.
+ */
+export function holdHistory(store: SwarmStore): HistoryHeld {
+  const h = store.swarm.history
+  const was = { active: h.active, at: h.at, playing: h.playing }
+  const src = historySource(store)
+  if (!h.active) {
+    store.runtime.liveConsole = {
+      messages: store.swarm.messages.map((m) => ({ ...m })),
+      errors: store.swarm.recentErrors.map((x) => ({ ...x })),
+    }
+    h.active = true
+  }
+  h.playing = false
+  src.playing = false
+  return was
+}
+
+/**
+ * Exactly moment `at` (epoch ms, unrounded) on the history source: from the frames in hand, else
+ * from one window fetched there running `after` ms past it. Rejects with the server's words.
+ */
+export async function showHistoryMoment(store: SwarmStore, at: number, after: number) {
+  const h = store.swarm.history
+  const src = historySource(store)
+  h.at = at
+  h.behindMs = Math.max(0, liveNow(store) - at)
+  if (src.holds(at)) src.seek(at)
+  else await src.show(at, after)
+  if (store.runtime.source === src) syncDerived(store)
+}
+
+/** Back to how holdHistory found the history: live, or its moment (playing again if it was). */
+export function releaseHistory(store: SwarmStore, was: HistoryHeld): void {
+  if (!was.active) {
+    goLive(store)
+    return
+  }
+  openMoment(store, was.at)
+  if (was.playing) setHistoryPlaying(store, true)
+}
+
 /** Move the playhead to `at` (the timeline's drag); at the live edge: Go live. */
 export function seekHistory(store: SwarmStore, at: number): void {
   if (at >= newestNow(store)) {

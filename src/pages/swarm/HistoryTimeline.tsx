@@ -10,10 +10,13 @@ import {
   setHistorySpeed,
   stepHistory,
 } from '../../state/historyStore'
+import { historyClipSource } from '../../state/clip/historyClipSource'
+import type { ClipSource } from '../../state/clip/clipSource'
 import { REPLAY_SPEEDS } from '../../state/swarmStore'
 import { useSwarmStore } from '../../state/swarmStoreContext'
 import { useCopyState } from '../../ui/CopyButton'
 import { toast } from '../../ui/toastStore'
+import { ClipExportDialog } from './ClipExportDialog'
 import { usePolled } from './hooks'
 import { IconButton, OverlayFrame } from './OverlayPanel'
 import { minutesSeconds } from './statusWords'
@@ -126,7 +129,7 @@ const NoticeLine = styled.div`
     text-overflow: ellipsis;
   }
 `
-/** Where the clip export's button goes (branch clip-export adds it). */
+/** Where the clip export's button goes. */
 const ExportSlot = styled.span`
   display: contents;
 `
@@ -173,6 +176,38 @@ function ShareMoment() {
         {state === 'copied' ? 'COPIED' : state === 'failed' ? 'FAILED' : 'SHARE'}
       </span>
     </IconButton>
+  )
+}
+
+/**
+ * Export clip: the export dialog over the recorded span as it stands when pressed (the range is
+ * read again first), by default the 10 s before the moment on screen. ARCHITECTURE.md "Clip export".
+ */
+function ExportClip({ disabled }: { disabled: boolean }) {
+  const store = useSwarmStore()
+  const [source, setSource] = useState<ClipSource | null>(null)
+  const [opening, setOpening] = useState(false)
+  const onClick = async () => {
+    setOpening(true)
+    await refreshHistoryRange(store)
+    setOpening(false)
+    const src = historyClipSource(store)
+    if (src) setSource(src)
+    else toast({ title: 'No clip to export', description: 'Nothing is recorded yet.' })
+  }
+  return (
+    <>
+      <IconButton
+        aria-label="Export clip"
+        title="Export clip"
+        data-history-export-clip
+        disabled={disabled || opening}
+        onClick={() => void onClick()}
+      >
+        CLIP
+      </IconButton>
+      {source && <ClipExportDialog source={source} onClose={() => setSource(null)} />}
+    </>
   )
 }
 
@@ -242,8 +277,9 @@ function TransportRow({
         {zoom === '10m' ? '10 MIN' : '24 H'}
       </IconButton>
       <ShareMoment />
-      {/* branch clip-export puts its "Export clip" button here */}
-      <ExportSlot data-export-clip-slot />
+      <ExportSlot data-export-clip-slot>
+        <ExportClip disabled={!recorded} />
+      </ExportSlot>
       <IconButton aria-label="Go live" disabled={!h.active} onClick={() => goLive(store)}>
         GO LIVE
       </IconButton>
@@ -342,7 +378,7 @@ function TimelineBody() {
 /**
  * The live history's timeline under the scene (live mode only): drag back to any recorded
  * moment (mouse, touch, or the keyboard on the slider), play at 0.5–4×, step one tick, Go live,
- * Share moment. docs/ARCHITECTURE.md "History source and timeline".
+ * Share moment, Export clip. docs/ARCHITECTURE.md "History source and timeline".
  */
 export function HistoryTimeline() {
   const s = useSnapshot(useSwarmStore().swarm)

@@ -34,6 +34,8 @@ export async function runClipExport(job: ClipExportJob): Promise<Blob | null> {
   capture.hold()
   let finished = false
   try {
+    await source.prepare?.(range)
+    if (signal.aborted) return null
     for (let i = 0; i < total; i++) {
       await source.seek(clipFrameTimeMs(range, fps, i))
       if (signal.aborted) return null

@@ -55,8 +55,8 @@ function useSupport(store: SwarmStore, fps: ClipFps): ClipSupport | null {
  * (start, Cancel, its progress and outcome). Unmounting cancels a run.
  */
 export function useClipExport(store: SwarmStore, source: ClipSource) {
-  const [range, setRangeRaw] = useState<ClipRange>(() =>
-    defaultClipRange(source.durationMs, source.initialMs),
+  const [range, setRangeRaw] = useState<ClipRange>(
+    () => source.defaultRange ?? defaultClipRange(source.durationMs, source.initialMs),
   )
   const [fps, setFps] = useState<ClipFps>(CLIP_FPS[0])
   const [phase, setPhase] = useState<ClipPhase>({ kind: 'setup' })

@@ -2,8 +2,7 @@
  * What a clip is recorded from (ARCHITECTURE.md "Clip export"). A clip source is a timeline the
  * displayed swarm can be put at, moment by moment; the export loop (src/pages/swarm/clipExport.ts)
  * seeks it to each frame's moment, has the scene draw that one frame (SceneCapture) and encodes it.
- * The local replay of snapshots implements it here; the live history implements it the same way
- * (see "Clip export" in docs/ARCHITECTURE.md for what its seek must do).
+ * The local replay of snapshots implements it here; the live history in historyClipSource.ts.
  */
 import {
   REPLAY_STEP_MS,
@@ -14,6 +13,7 @@ import {
   startReplay,
 } from '../snapshotStore'
 import type { SwarmStore } from '../swarmState'
+import type { ClipRange } from './clipRange'
 
 export interface ClipSource {
   /** What the dialog calls the timeline ("Replay", "Live history"). */
@@ -22,6 +22,8 @@ export interface ClipSource {
   readonly durationMs: number
   /** Where the dialog's range starts (ms into the timeline): the moment on screen when it opened. */
   readonly initialMs: number
+  /** The dialog's first range, where the whole timeline from initialMs is not it. */
+  readonly defaultRange?: ClipRange
   /** A reading of moment `tMs` for the dialog (a wall-clock time, a snapshot's name). */
   describe(tMs: number): string
   /**
@@ -30,6 +32,11 @@ export interface ClipSource {
    * error.
    */
   hold(): () => void
+  /**
+   * After hold(), before the first seek: get the clip's range ready (the live history fetches it
+   * here, once). Rejects with what failed.
+   */
+  prepare?(range: ClipRange): Promise<void>
   /**
    * Put moment `tMs` (0 ≤ tMs ≤ durationMs) on the displayed source. When the promise resolves, the
    * next frame clock sample() must draw exactly that moment whatever the wall clock says.

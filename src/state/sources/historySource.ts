@@ -77,6 +77,8 @@ export class HistorySource implements SwarmSource, LiveFeedTarget {
   private inKey = false
   private changed = false
   private loading: AbortController | null = null
+  /** the last fetch's failure, in the server's words */
+  private failed: string | null = null
   private prefetching: AbortController | null = null
   playing = false
   speed = 1
@@ -109,8 +111,7 @@ export class HistorySource implements SwarmSource, LiveFeedTarget {
   /** Show the moment `at`: from the frames in hand, or a window fetched there. */
   seek(at: number): void {
     this.at = at
-    const w = this.win
-    if (this.loading === null && w && w.keyT <= at && at <= w.until) {
+    if (this.holds(at)) {
       if (at < this.appliedAt) this.rebuild()
       else this.advance()
       return
@@ -118,15 +119,32 @@ export class HistorySource implements SwarmSource, LiveFeedTarget {
     void this.load(at)
   }
 
-  private async load(at: number): Promise<void> {
+  /** Whether moment `at` can be shown from the frames in hand, without a fetch. */
+  holds(at: number): boolean {
+    const w = this.win
+    return this.loading === null && w !== null && w.keyT <= at && at <= w.until
+  }
+
+  /**
+   * Show `at` from one window fetched there, running `after` ms past it (clip export: one fetch
+   * holds the whole clip). Resolves once it is on screen; rejects with the server's words.
+   */
+  async show(at: number, after: number): Promise<void> {
+    this.at = at
+    await this.load(at, after)
+    if (this.at === at && !this.ready) throw new Error(this.failed ?? 'The moment was not loaded')
+  }
+
+  private async load(at: number, after = HISTORY_WINDOW_MS): Promise<void> {
     this.loading?.abort()
     this.prefetching?.abort()
     this.prefetching = null
     const ctl = new AbortController()
     this.loading = ctl
+    this.failed = null
     this.emit({ kind: 'loading', loading: true })
     try {
-      const w = await this.opts.load(at, HISTORY_WINDOW_MS, ctl.signal)
+      const w = await this.opts.load(at, after, ctl.signal)
       if (ctl.signal.aborted) return
       this.loading = null
       this.win = w
@@ -136,7 +154,8 @@ export class HistorySource implements SwarmSource, LiveFeedTarget {
       if (ctl.signal.aborted) return
       this.loading = null
       this.playing = false
-      this.emit({ kind: 'error', text: err instanceof Error ? err.message : String(err) })
+      this.failed = err instanceof Error ? err.message : String(err)
+      this.emit({ kind: 'error', text: this.failed })
     }
   }
 
