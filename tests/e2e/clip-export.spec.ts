@@ -218,3 +218,77 @@ test.describe('phone', () => {
     await expect(replay).toContainText('REPLAY 1 / 1 · PAUSED')
   })
 })
+
+test.describe('live history', () => {
+  // the timeline's track is under the console at 960×540; a desktop of the same width as a laptop
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('exports 2 s of the live history from the timeline, scrubbed back', async ({ page }) => {
+    test.skip(feedSource() !== 'live', 'the live history is the server feed’s')
+    test.setTimeout(90_000)
+    await page.goto('/?boot=0&feed=live&e2e=1')
+    await expect(page.locator('html')).toHaveAttribute('data-scene-ready', '1', { timeout: 30_000 })
+    // at least 6 s recorded: a 2 s clip ending ~3 s back fits
+    await expect
+      .poll(
+        async () => {
+          const r = (await (await page.request.get('/api/history')).json()) as {
+            oldest: number | null
+            newest: number | null
+          }
+          return r.oldest === null || r.newest === null ? 0 : r.newest - r.oldest
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThanOrEqual(6_000)
+    // scrub back ~3 s with the mouse on the track
+    const timeline = page.getByRole('region', { name: 'Timeline' })
+    const slider = timeline.getByRole('slider', { name: 'Moment of the live swarm' })
+    const box = (await slider.boundingBox())!
+    const min = Number(await slider.getAttribute('aria-valuemin'))
+    const max = Number(await slider.getAttribute('aria-valuemax'))
+    await page.mouse.click(
+      box.x + ((Date.now() - 3_000 - min) / (max - min)) * box.width,
+      box.y + 14,
+    )
+    await expect(slider).toHaveAttribute('aria-valuetext', /behind live$/)
+    await expect(timeline.locator('[data-history-when]')).not.toContainText('LOADING')
+    const when = await timeline.locator('[data-history-when]').innerText()
+
+    // keyboard: the button is reached and pressed with Enter
+    await timeline.getByRole('button', { name: 'Export clip' }).focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Export clip' })
+    await expect(dialog).toContainText('Live history')
+    // the default range ends at the moment on screen; take its last 2 s
+    const end = Number(await dialog.getByRole('spinbutton', { name: 'End (s)' }).inputValue())
+    expect(end).toBeGreaterThanOrEqual(2)
+    const start = dialog.getByRole('spinbutton', { name: 'Start (s)' })
+    await start.fill((Math.round((end - 2) * 10) / 10).toFixed(1))
+    await start.press('Enter')
+    // a 1280×800 canvas: the video is scaled to fit 720p, even sides
+    expect(await canvas(page).evaluate((c: HTMLCanvasElement) => [c.width, c.height])).toEqual([
+      1280, 800,
+    ])
+    const size = { width: 1152, height: 720 }
+    await expect(dialog.getByTestId('clip-summary')).toHaveText(
+      '0:02.0 · 60 frames · 1152×720 · VP9',
+    )
+    const downloading = page.waitForEvent('download')
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click()
+    const download = await downloading
+    await expect(dialog.getByRole('status')).toContainText('Saved vpos-clip-')
+    const webm = await readWebm(await download.path())
+    expect(webm).toMatchObject({ mime: 'video/webm', codec: 'vp9', ...size, frames: 60 })
+    expect(webm.duration).toBeCloseTo(2, 1)
+
+    // the moment comes back as it was, still behind live
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(timeline.locator('[data-history-when]')).toContainText(
+      `${when.split(' · ')[0]} · −`,
+    )
+    await timeline.getByRole('button', { name: 'Go live' }).click()
+    await expect(timeline.locator('[data-history-when]')).toHaveText('LIVE')
+  })
+})
