@@ -52,13 +52,18 @@ const Row = styled.div`
     border-color: ${(p) => p.theme.color.accent};
   }
 `
+/** The transport row wraps (phones) rather than squeeze the moment's time out of sight. */
+const Transport = styled(Row)`
+  flex-wrap: wrap;
+  row-gap: 4px;
+`
 const When = styled.span`
   color: ${(p) => p.theme.color.text};
   white-space: nowrap;
   overflow: hidden;
   text-overflow: ellipsis;
   min-width: 0;
-  flex: 1;
+  flex: 1 1 104px;
 `
 const Problem = styled.span`
   color: ${(p) => p.theme.color.amber};
@@ -66,7 +71,7 @@ const Problem = styled.span`
   overflow: hidden;
   text-overflow: ellipsis;
   min-width: 0;
-  flex: 1;
+  flex: 1 1 104px;
 `
 const Track = styled.div`
   position: relative;
@@ -233,7 +238,7 @@ function TransportRow({
     h.rangeError ??
     (h.range && !recorded ? 'History unavailable: nothing recorded yet' : null)
   return (
-    <Row>
+    <Transport>
       <IconButton
         aria-label="Step back"
         disabled={!recorded}
@@ -283,7 +288,7 @@ function TransportRow({
       <IconButton aria-label="Go live" disabled={!h.active} onClick={() => goLive(store)}>
         GO LIVE
       </IconButton>
-    </Row>
+    </Transport>
   )
 }
 
