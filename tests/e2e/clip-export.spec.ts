@@ -5,7 +5,8 @@
  * page working; a browser without WebCodecs' VideoEncoder gets the clear message. Headless Chromium
  * (SwiftShader) has VideoEncoder with VP9 and VP8, so the export runs for real here. The export
  * and Cancel run on the local sim and, in the live-feed project, on snapshots of the live swarm
- * (whose feed keeps arriving behind the export).
+ * (whose feed keeps arriving behind the export). In the live-feed project the live history is
+ * exported too: scrubbed back on the timeline, a 2 s clip from its Export clip button.
  */
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Locator, type Page } from '@playwright/test'
