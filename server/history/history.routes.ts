@@ -44,8 +44,10 @@ export const historyRoutes: FastifyPluginAsync<HistoryRoutesOptions> = async (fa
     engine.onTick = recorder.onTick
     app.feed.history = recorder
   })
-  // before the database closes: what is recorded so far is stored
-  app.addHook('preClose', async () => {
+  // What is recorded so far is stored: on close, after the feed has handed its lead over (its
+  // preClose: a flush here would hold the handover back) and before the database closes (onClose
+  // hooks run in the reverse order of registration, and the database's was registered first).
+  app.addHook('onClose', async () => {
     if (!recorder) return
     if (app.feed.engine.onTick === recorder.onTick) app.feed.engine.onTick = undefined
     await recorder.flush()
