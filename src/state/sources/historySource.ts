@@ -10,13 +10,7 @@
  * console starts over, a window is loading, it failed, playback reached the newest moment) as
  * HistoryEvents, and its console lines and error events through `on()`, as every source does.
  */
-import {
-  BANNER_ACTIVE,
-  DEFAULT_SPEED,
-  defaultParameters,
-  type SimListener,
-  type World,
-} from '../../sim'
+import { defaultParameters, type SimListener, type World } from '../../sim'
 import type { HistoryRecord, HistoryWindow } from '../../feed/history'
 import { FeedApplier, type LiveFeedTarget } from '../../feed/liveFeed'
 import type {
@@ -252,17 +246,7 @@ export class HistorySource implements SwarmSource, LiveFeedTarget {
   }
 
   readings(): SwarmReadings {
-    const h = this.held
-    return {
-      isActive: true,
-      actionText: BANNER_ACTIVE,
-      speed: DEFAULT_SPEED,
-      efficiency: h.efficiency,
-      parameters: this.parameters,
-      tasks: h.tasks,
-      health: h.health,
-      metrics: h.metrics,
-    }
+    return this.held.readings(this.parameters)
   }
 
   /** The moment shown: agents' lastActiveTime is measured on it. */

@@ -6,7 +6,10 @@
  */
 import { writeWireAgent } from '../../feed/wire'
 import type { WireAgent } from '../../feed/protocol'
+import type { SwarmReadings } from '../swarmSource'
 import {
+  BANNER_ACTIVE,
+  DEFAULT_SPEED,
   EFFICIENCY_DEFAULT,
   FLAG,
   MODE,
@@ -38,6 +41,23 @@ export class LiveMirror {
   readonly rng: Rng
   /** id → index, rebuilt on the first lookup after a state */
   private idIndex: Map<string, number> | null = null
+
+  /**
+   * What the panels read of a server-fed swarm (live or a moment of its history): always active at
+   * the default speed, with the figures the frames brought and the page's own `parameters`.
+   */
+  readings(parameters: SwarmReadings['parameters']): SwarmReadings {
+    return {
+      isActive: true,
+      actionText: BANNER_ACTIVE,
+      speed: DEFAULT_SPEED,
+      efficiency: this.efficiency,
+      parameters,
+      tasks: this.tasks,
+      health: this.health,
+      metrics: this.metrics,
+    }
+  }
 
   constructor(seed: number, world: World) {
     this.rng = new Rng(seed)

@@ -12,8 +12,6 @@
  * questions in LiveSourceOptions. docs/ARCHITECTURE.md, "Swarm sources".
  */
 import {
-  BANNER_ACTIVE,
-  DEFAULT_SPEED,
   MAIN_EFFICIENCY_STEPS,
   STEP_MS,
   defaultParameters,
@@ -140,17 +138,7 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
   }
 
   readings(): SwarmReadings {
-    const h = this.held
-    return {
-      isActive: true,
-      actionText: BANNER_ACTIVE,
-      speed: DEFAULT_SPEED,
-      efficiency: h.efficiency,
-      parameters: this.parameters,
-      tasks: h.tasks,
-      health: h.health,
-      metrics: h.metrics,
-    }
+    return this.held.readings(this.parameters)
   }
 
   clockMs(): number {
