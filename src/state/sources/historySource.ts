@@ -292,22 +292,11 @@ export class HistorySource implements SwarmSource, LiveFeedTarget {
   }
 
   applyMetrics(m: WireMetrics): void {
-    const { efficiency, ...rest } = m
-    Object.assign(this.held.metrics, rest)
-    if (typeof efficiency === 'number') this.held.efficiency = efficiency
+    this.held.applyMetrics(m)
   }
 
   applyTasks(t: WireTask[]): void {
-    const tasks = this.held.tasks
-    tasks.splice(
-      0,
-      tasks.length,
-      ...t.map((x) => ({
-        name: x.name,
-        progress: x.progress,
-        status: x.status === 'pending' ? ('pending' as const) : ('active' as const),
-      })),
-    )
+    this.held.applyTasks(t)
   }
 
   applyMessage(m: SystemMessagePayload): void {

@@ -5,7 +5,7 @@
  * steps: the server owns the swarm, and the live source (liveSource.ts) only writes what arrives.
  */
 import { writeWireAgent } from '../../feed/wire'
-import type { WireAgent } from '../../feed/protocol'
+import type { WireAgent, WireMetrics, WireTask } from '../../feed/protocol'
 import type { SwarmReadings } from '../swarmSource'
 import {
   BANNER_ACTIVE,
@@ -57,6 +57,26 @@ export class LiveMirror {
       health: this.health,
       metrics: this.metrics,
     }
+  }
+
+  /** A metrics frame: the figures it carries replace these; efficiency when it has one. */
+  applyMetrics(m: WireMetrics): void {
+    const { efficiency, ...rest } = m
+    Object.assign(this.metrics, rest)
+    if (typeof efficiency === 'number') this.efficiency = efficiency
+  }
+
+  /** A tasks frame: the server's tasks replace these, in its order. */
+  applyTasks(t: readonly WireTask[]): void {
+    this.tasks.splice(
+      0,
+      this.tasks.length,
+      ...t.map((x) => ({
+        name: x.name,
+        progress: x.progress,
+        status: x.status === 'pending' ? ('pending' as const) : ('active' as const),
+      })),
+    )
   }
 
   constructor(seed: number, world: World) {

@@ -18,7 +18,6 @@ import {
   type ErrorEvent,
   type Message,
   type MessageType,
-  type Task,
   type World,
 } from '../../sim'
 import type { SwarmReadings, SwarmSource } from '../swarmSource'
@@ -37,12 +36,6 @@ const HEALTH_EVERY_MS = MAIN_EFFICIENCY_STEPS * STEP_MS
 
 const pick = <T extends string>(names: readonly T[], v: string, fallback: T): T =>
   names.includes(v as T) ? (v as T) : fallback
-
-const toTask = (t: WireTask): Task => ({
-  name: t.name,
-  progress: t.progress,
-  status: t.status === 'pending' ? 'pending' : 'active',
-})
 
 /** What the live source asks of the store: show it, tell the visitor, let go of it. */
 export type LiveSourceEvent =
@@ -179,14 +172,11 @@ export class LiveFeedSource implements SwarmSource, LiveFeedTarget {
   }
 
   applyMetrics(m: WireMetrics): void {
-    const { efficiency, ...rest } = m
-    Object.assign(this.held.metrics, rest)
-    if (typeof efficiency === 'number') this.held.efficiency = efficiency
+    this.held.applyMetrics(m)
   }
 
   applyTasks(t: WireTask[]): void {
-    const tasks = this.held.tasks
-    tasks.splice(0, tasks.length, ...t.map(toTask))
+    this.held.applyTasks(t)
   }
 
   applyMessage(m: { id: string; type: string; text: string; timestamp: string }): void {
