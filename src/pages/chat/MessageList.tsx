@@ -161,7 +161,8 @@ const MentionMark = styled.span`
   letter-spacing: 0.1em;
   margin-right: 6px;
 `
-const Divider = styled.li`
+/* A list item like every other child of the list (axe "list"), holding the separator. */
+const Divider = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
@@ -340,7 +341,7 @@ export function MessageList({ roomId }: { roomId: string }) {
   const pins = useQuery(pinsQuery(roomId)).data ?? []
   const pinnedIds = new Set(pins.map((p) => p.id))
   const scroller = useRef<HTMLDivElement>(null)
-  const dividerRef = useRef<HTMLLIElement>(null)
+  const dividerRef = useRef<HTMLDivElement>(null)
   const follow = useRef(true)
   const [atBottom, setAtBottom] = useState(true)
   const [jumpShown, setJumpShown] = useState(false)
@@ -390,9 +391,11 @@ export function MessageList({ roomId }: { roomId: string }) {
           {messages.map((m) => (
             <Fragment key={m.id}>
               {m.id === dividerId && (
-                <Divider ref={dividerRef} role="separator" aria-label="New messages">
-                  New messages
-                </Divider>
+                <li>
+                  <Divider ref={dividerRef} role="separator" aria-label="New messages">
+                    New messages
+                  </Divider>
+                </li>
               )}
               <MessageRow
                 message={m}
