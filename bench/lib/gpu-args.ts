@@ -11,11 +11,15 @@ export const GPU_ARGS: readonly (readonly string[])[] = [
   ['--ignore-gpu-blocklist', '--use-gl=angle', '--use-angle=gl'],
 ]
 
-/** Software WebGL (SwiftShader), the benches' default: no GPU on the development machine. */
+/**
+ * Software WebGL (SwiftShader), the benches' default: no GPU on the development machine. Exactly
+ * the flags a visitor's headless Chromium gets for WebGL (issue 36 measured the page that way):
+ * `--ignore-gpu-blocklist` here once, and the benches' background switches (COMMON_ARGS), changed
+ * nothing measurable side by side (docs/PERFORMANCE.md, 27 Nov 2026).
+ */
 export const SWIFTSHADER_ARGS: readonly string[] = [
   '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader',
-  '--ignore-gpu-blocklist',
 ]
 
 /** Every bench browser: nothing running in the background that the figures would include. */

@@ -213,4 +213,28 @@ describe('sim worker core: view sets', { timeout: 30_000 }, () => {
     c.handle({ t: 'view', rect: null })
     expect(frames.at(-1)!.view).toBeNull()
   })
+
+  it('full searches stop while a fresh view set is all the page draws, and resume without one', () => {
+    const { c, frames, advance } = core(30_000, 0)
+    const linkFrames = () => frames.filter((f) => f.links !== null)
+    c.handle({ t: 'view', rect: { minX: 500, minY: 400, maxX: 1500, maxY: 1000 } })
+    expect(frames.at(-1)!.view!.count).toBeGreaterThan(0)
+    frames.length = 0
+    for (let k = 0; k < 30; k++) {
+      advance(17)
+      c.pump()
+    }
+    // one frame of empty links (the page's own sets draw none rather than stale ones), then none
+    expect(linkFrames().map((f) => f.linkCount)).toEqual([0])
+    // every frame's set still carries links searched afresh from its positions
+    expect(frames.at(-1)!.view!.linkCount).toBeGreaterThan(0)
+    expect(frames.at(-1)!.view!.linksAt).toBe(1_000_000 + 30 * 17) // this frame's wall clock
+    // no view asked: the whole swarm is drawn from the full search, which starts again
+    c.handle({ t: 'view', rect: null })
+    frames.length = 0
+    advance(17)
+    c.pump()
+    expect(linkFrames().length).toBe(1)
+    expect(linkFrames()[0]!.linkCount).toBeGreaterThan(0)
+  })
 })

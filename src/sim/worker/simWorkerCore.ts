@@ -11,10 +11,19 @@
  * published frame also carries the view set of the rectangle the page draws (viewSet.ts), with
  * the links around it searched afresh from that frame's positions: what a zoomed-in page draws
  * is never older than the frame itself.
+ *
+ * The full search runs only while something draws from it (docs/ARCHITECTURE.md "Scene and the
+ * frame loop", the sim worker's links): a small swarm (one slice), no view asked for, or a view
+ * whose set could not be searched afresh (too big a share of the swarm). A zoomed-in view of a big
+ * swarm draws only its fresh view set, so the worker stops starting full searches (at 100,000
+ * agents they were ~60 % of its CPU, which a 2-core machine's rasteriser needed) and publishes
+ * empty links once: the page's own sets for a fast pan then draw agents without links for the frame
+ * or two until the worker's set covers the view, never links searched from positions long gone.
  */
 import { attachMainView } from '../mainView'
 import { MAX_STEPS_PER_TICK, STEP_MS } from '../constants'
 import { createAgentBuffers } from '../agents'
+import { createLinkBuffers } from '../links'
 import { SwarmSim } from '../engine'
 import { applyFork, readingsOf } from '../fork'
 import {
@@ -57,6 +66,9 @@ export const LINK_PERIOD_MS = 90
 export const STALE_FRAME_MS = 50
 /** Of each step's 16.7 ms turn, the worker spends at most this on the step plus link slices. */
 const TURN_BUDGET_MS = 11
+
+/** What the page gets while no full search runs (see the header). */
+const NO_LINKS = createLinkBuffers(0)
 
 /** Slices of one full link search for `count` agents. */
 export function stagesFor(count: number): number {
@@ -110,6 +122,10 @@ export class SimWorkerCore {
   private viewRect: WorldRect | null = null
   private viewSlots: Int32Array | null = null
   private viewScratch: FreshLinkScratch | null = null
+  /** the last view set was searched afresh and fit (then no full search is needed) */
+  private viewFresh = false
+  /** the published links are NO_LINKS (full searches stopped) */
+  private linksEmpty = false
 
   constructor(
     private readonly post: Post,
@@ -142,6 +158,7 @@ export class SimWorkerCore {
         break
       case 'view':
         this.viewRect = m.rect ? { ...m.rect } : null
+        if (!this.viewRect) this.viewFresh = false
         // the next frame carries the set for the new rectangle, even while the sim is paused
         this.dirty = true
         break
@@ -243,6 +260,7 @@ export class SimWorkerCore {
     }
     sim.computeLinks()
     this.linksDirty = true
+    this.linksEmpty = false
   }
 
   /**
@@ -250,7 +268,16 @@ export class SimWorkerCore {
    * of the search (at most one search completes per step: newer positions arrive only then).
    */
   private linkSlices(turnAt: number): void {
-    if (this.stage === 0 && turnAt - this.cycleStartedAt < LINK_PERIOD_MS) return
+    if (this.stage === 0) {
+      if (!this.fullSearchWanted()) {
+        if (!this.linksEmpty) {
+          this.linksEmpty = true
+          this.linksDirty = true
+        }
+        return
+      }
+      if (turnAt - this.cycleStartedAt < LINK_PERIOD_MS) return
+    }
     for (;;) {
       const t0 = this.clock.now()
       if (this.linkSlice()) return
@@ -258,6 +285,11 @@ export class SimWorkerCore {
       // the next slice would likely cost what this one did
       if (t1 - turnAt + (t1 - t0) >= TURN_BUDGET_MS) return
     }
+  }
+
+  /** Whether anything draws from the full search now (see the header). */
+  private fullSearchWanted(): boolean {
+    return this.stages === 1 || !this.viewRect || !this.viewFresh
   }
 
   /** One slice of the search; true when it completed the search. */
@@ -274,6 +306,7 @@ export class SimWorkerCore {
     this.stage = 0
     this.linksAt = this.cycleStartAt
     this.linksDirty = true
+    this.linksEmpty = false
     return true
   }
 
@@ -316,11 +349,12 @@ export class SimWorkerCore {
     writeFields(sim.buffers, fieldViews(layout, frame), count)
     const view = this.viewRect ? this.writeViewSet(layout, frame) : null
     let links: FrameBuffer | null = null
+    const published = this.linksEmpty ? NO_LINKS : sim.links
     if (this.linksDirty) {
-      const n = sim.links.count
+      const n = published.count
       links = this.linkFrames.take(n * 8, linkFrameBytes(n, layout.capacity))
       if (links) {
-        writeLinks(sim.links, linkViews(links))
+        writeLinks(published, linkViews(links))
         this.linksDirty = false
       }
     }
@@ -340,7 +374,7 @@ export class SimWorkerCore {
         count,
         stepIndex: sim.stepIndex,
         links,
-        linkCount: links ? sim.links.count : 0,
+        linkCount: links ? published.count : 0,
         linksAt: this.linksAt,
         view,
       },
@@ -373,7 +407,10 @@ export class SimWorkerCore {
       linksAt: 0,
     }
     const at = this.clock.wall()
-    const r = fillViewSetFresh(b, sim.world, sim.links, rect, this.viewSlots, this.viewScratch, set)
+    // (a set that cannot be searched afresh takes the full search's links: none while it is stopped)
+    const full = this.linksEmpty ? NO_LINKS : sim.links
+    const r = fillViewSetFresh(b, sim.world, full, rect, this.viewSlots, this.viewScratch, set)
+    this.viewFresh = r.fresh && set.count >= 0
     if (set.count > 0) gatherView(b, set.index, set.count, v.gathered) // the page copies nothing
     return {
       rect: set.rect,
