@@ -12,8 +12,8 @@
  * the links around it searched afresh from that frame's positions: what a zoomed-in page draws
  * is never older than the frame itself.
  *
- * The full search runs only while something draws from it (docs/ARCHITECTURE.md "Scene and the
- * frame loop", the sim worker's links): a small swarm (one slice), no view asked for, or a view
+ * The full search runs only while something draws from it (docs/ARCHITECTURE.md, "The sim
+ * worker's links"): a small swarm (one slice), no view asked for, or a view
  * whose set could not be searched afresh (too big a share of the swarm). A zoomed-in view of a big
  * swarm draws only its fresh view set, so the worker stops starting full searches (at 100,000
  * agents they were ~60 % of its CPU, which a 2-core machine's rasteriser needed) and publishes
