@@ -13,9 +13,11 @@
  * port that Lighthouse drives; WebGL is SwiftShader's, as in the other browser benches.
  *
  * Env: LH_ROUTES ("/,/analytics": only those), LH_RUNS (3), LH_PRESETS ("mobile,desktop"),
- * BENCH_PORT (5197), BENCH_OUT (build folder, default $TMPDIR/vpos-bench-lighthouse), BENCH_URL.
+ * BENCH_PORT (5197), BENCH_OUT (build folder, default $TMPDIR/vpos-bench-lighthouse), BENCH_URL,
+ * LH_JSON_DIR (each run's full report written there as JSON: what shifted, the LCP element, the
+ * main thread's breakdown, the request chains).
  */
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -69,6 +71,12 @@ async function audit(url: string, preset: Preset): Promise<Figures | null> {
   }
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined)
   const lhr = result?.lhr
+  const dir = process.env.LH_JSON_DIR
+  if (dir && lhr) {
+    mkdirSync(dir, { recursive: true })
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${preset}-${Date.now()}.json`
+    writeFileSync(join(dir, name), JSON.stringify(lhr))
+  }
   if (!lhr || lhr.runtimeError) {
     console.log(`  ${url} (${preset}): ${lhr?.runtimeError?.message ?? 'no result'}`)
     return null

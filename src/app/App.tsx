@@ -83,13 +83,21 @@ function Shell() {
   )
   const endBoot = useCallback(() => setBooting(false), [])
   const store = useSwarmStore()
-  // The local sim runs behind every route (the scene and the Swarm Core panels read it).
+  const isCore = pathname === '/' || pathname === ''
+  const scene = useSceneStart(isCore)
+  // The local sim runs behind every route (the scene and the Swarm Core panels read it). Behind a
+  // dashboard it starts with the scene, once the route's content is painted (its worker, its
+  // first frames and the frame loop were a third of a phone's main-thread work before that):
+  // until then the store shows the swarm it seeded itself.
   useEffect(() => {
+    if (!scene.started) return
     startSimulation(store)
     return () => stopSimulation(store)
-  }, [store])
-  // The live feed replaces the local sim as the store's writer while connected (?feed=sim: never).
+  }, [store, scene.started])
+  // The live feed replaces the local sim as the store's writer while connected (?feed=sim: never);
+  // it connects with the scene too (its frames' decoding and link search were the rest).
   useEffect(() => {
+    if (!scene.started) return
     const { sim } = store.runtime
     const live: LiveFeedSource = new LiveFeedSource({
       seed: sim.seed,
@@ -104,9 +112,7 @@ function Shell() {
       feed.stop()
       detach()
     }
-  }, [store])
-  const isCore = pathname === '/' || pathname === ''
-  const scene = useSceneStart(isCore)
+  }, [store, scene.started])
   useEffect(() => {
     document.title = documentTitle(pathname)
   }, [pathname])

@@ -4,7 +4,8 @@
  * decoration: its 200 KB chunk and its WebGL start wait until the route's own content has been
  * committed and painted (`pageShown`, called by the route's Suspense content) and the browser is
  * idle, so the page's chunks come first on the network and its first input is answered first.
- * Once started, the scene stays (it lives across routes).
+ * The swarm's writers (the local sim and the live feed, src/app/App.tsx) start with it. Once
+ * started, the scene stays (it lives across routes).
  */
 import { useCallback, useEffect, useState } from 'react'
 
