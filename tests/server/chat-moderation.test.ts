@@ -11,7 +11,11 @@ import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ChatPushEventSchema, type ChatMessage } from '../../src/contracts/chat'
+import {
+  ChatPushEventSchema,
+  ModerationEventSchema,
+  type ChatMessage,
+} from '../../src/contracts/chat'
 import { buildApp } from '../../server/app'
 import { testConfig } from '../../server/config'
 import { isoAt, openDatabase, type DatabaseHandle } from '../../server/db/database'
@@ -44,6 +48,9 @@ describe.each(backends.map((b) => [b().name, b] as const))('chat moderation on %
   const pinned = createTestWallet('mod-pinned', { tier: 'gold' })
   const reporter = createTestWallet('mod-reporter', { tier: 'gold' })
   const target = createTestWallet('mod-target', { tier: 'gold' })
+  // The staff-stream test's own poster and mute target: the other tests' wallets stay unmuted.
+  const livePoster = createTestWallet('mod-live-poster', { tier: 'gold' })
+  const liveTarget = createTestWallet('mod-live-target', { tier: 'gold' })
   const cookies: Record<string, string> = {}
   const as = (w: TestWallet) => ({ cookie: cookies[w.address] ?? '' })
   const post = (w: TestWallet, content: string) =>
@@ -60,7 +67,18 @@ describe.each(backends.map((b) => [b().name, b] as const))('chat moderation on %
     url = backend.name === 'sqlite' ? `sqlite:${join(dir, 'vpos.sqlite')}` : await backend.create()
     app = await buildApp(testConfig({ DATABASE_URL: url, STAFF_WALLETS: [staff.address] }))
     direct = openDatabase(url)
-    for (const w of [staff, member, other, burster, reported, pinned, reporter, target])
+    for (const w of [
+      staff,
+      member,
+      other,
+      burster,
+      reported,
+      pinned,
+      reporter,
+      target,
+      livePoster,
+      liveTarget,
+    ])
       cookies[w.address] = await signIn(app, w)
   })
   afterAll(async () => {
@@ -237,6 +255,71 @@ describe.each(backends.map((b) => [b().name, b] as const))('chat moderation on %
     expect(reports).toEqual([])
   })
 
+  it('pushes changes of the staff overview to staff streams only: a report, a mute, an announcement', async () => {
+    const events = '/api/chat/moderation/events'
+    expect((await call(app, 'GET', events, {})).status).toBe(401)
+    const refused = await call(app, 'GET', events, as(member))
+    expect(refused.status).toBe(403)
+    expect(refused.body.error).toBe('Only the vPOS Team can moderate')
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const s = await openSse(`${baseOf(app)}${events}`, as(staff))
+    expect(s.status).toBe(200)
+    const first = await s.next((e) => e.event === 'moderation')
+    expect(ModerationEventSchema.parse(JSON.parse(first.data))).toEqual({ type: 'moderation' })
+    /** The next `moderation` event after the ones seen so far, and how long it took. */
+    const nextChange = async (act: () => Promise<unknown>) => {
+      const seen = s.events.length
+      const started = Date.now()
+      await act()
+      await s.next((e) => s.events.indexOf(e) >= seen && e.event === 'moderation', 2_000)
+      return Date.now() - started
+    }
+    const m = (await post(livePoster, 'report me live')).body as ChatMessage
+    // A member's report reaches the staff stream well inside the page's 5 s poll.
+    const reported = await nextChange(() =>
+      call(app, 'POST', `${base}/messages/${m.id}/report`, {
+        ...as(other),
+        body: { walletAddress: other.address },
+      }),
+    )
+    expect(reported).toBeLessThan(1_000)
+    await nextChange(() =>
+      call(app, 'POST', `${base}/mutes`, {
+        ...as(staff),
+        body: { walletAddress: staff.address, target: liveTarget.address, minutes: 1 },
+      }),
+    )
+    await nextChange(() =>
+      call(app, 'POST', `${base}/announcement`, {
+        ...as(staff),
+        body: { walletAddress: staff.address, content: 'live' },
+      }),
+    )
+    // A burst of actions is coalesced: far fewer events than actions.
+    const before = s.events.length
+    await nextChange(() =>
+      Promise.all(
+        [1, 2, 3, 4, 5].map((n) =>
+          call(app, 'POST', `${base}/slow-mode`, {
+            ...as(staff),
+            body: { walletAddress: staff.address, seconds: n },
+          }),
+        ),
+      ),
+    )
+    await new Promise((r) => setTimeout(r, 600))
+    expect(s.events.length - before).toBeLessThan(5)
+    await call(app, 'POST', `${base}/slow-mode`, {
+      ...as(staff),
+      body: { walletAddress: staff.address, seconds: 0 },
+    })
+    await call(app, 'DELETE', `${base}/announcement`, {
+      ...as(staff),
+      body: { walletAddress: staff.address },
+    })
+    s.close()
+  })
+
   it('pins and unpins (audited); a hidden pin is not listed', async () => {
     const m = (await post(pinned, 'pin me')).body as ChatMessage
     await call(app, 'POST', `${base}/messages/${m.id}/pin`, {
@@ -363,6 +446,54 @@ describe.skipIf(!pg || !redisAvailable)(
       expect(parse(hidden)).toEqual({ type: 'hidden', messageId: sent.body.id })
       const served = (await call(b, 'GET', `${base}/messages`, { cookie })).body as ChatMessage[]
       expect(served.map((m) => m.id)).not.toContain(sent.body.id)
+    })
+
+    it('a report and a staff action on A reach a staff stream on B within 1 s', async () => {
+      const [a, b] = apps as [FastifyInstance, FastifyInstance]
+      const cookie = cookies[staff.address] ?? ''
+      let s: SseStream | undefined
+      await expect
+        .poll(async () => {
+          s?.close()
+          s = await openSse(`${baseOf(b)}/api/chat/moderation/events`, { cookie })
+          streams.push(s)
+          return s.status
+        })
+        .toBe(200)
+      if (!s) throw new Error('no stream')
+      const stream = s
+      await stream.next((e) => e.event === 'moderation')
+      const nextChange = async (act: () => Promise<unknown>) => {
+        const seen = stream.events.length
+        const started = Date.now()
+        await act()
+        await stream.next(
+          (e) => stream.events.indexOf(e) >= seen && e.event === 'moderation',
+          1_000,
+        )
+        return Date.now() - started
+      }
+      const sent = await call(a, 'POST', `${base}/messages`, {
+        cookie: cookies[member.address] ?? '',
+        body: { walletAddress: member.address, displayName: 'm', content: 'report me' },
+      })
+      const reported = await nextChange(() =>
+        call(a, 'POST', `${base}/messages/${sent.body.id}/report`, {
+          cookie: cookies[member.address] ?? '',
+          body: { walletAddress: member.address },
+        }),
+      )
+      expect(reported).toBeLessThan(1_000)
+      const dismissed = await nextChange(async () => {
+        const { reports } = (await call(a, 'GET', '/api/chat/moderation', { cookie })).body
+        await call(a, 'POST', `/api/chat/moderation/reports/${reports[0].id}/dismiss`, {
+          cookie,
+          body: { walletAddress: staff.address },
+        })
+      })
+      expect(dismissed).toBeLessThan(1_000)
+      const { reports } = (await call(b, 'GET', '/api/chat/moderation', { cookie })).body
+      expect(reports).toEqual([])
     })
 
     it('slow mode holds under 20 concurrent posts split over both instances', async () => {
