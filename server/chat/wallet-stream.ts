@@ -7,15 +7,13 @@
  * holds at most `maxPerWallet` streams of one kind on one instance; while the bus is down a stream
  * is refused (503) or ended, and clients poll. Shutdown (`preClose`) destroys every open stream.
  */
-import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ChatPushEvent } from '../../src/contracts/chat'
 import { findSession } from '../db/auth.repository'
 import { isoAt } from '../db/database'
 import { HttpError } from '../http/http-error'
-import { eventStreamHeaders } from '../http/security-headers'
+import { openStreams, startEventStream, StreamCounts } from '../http/event-stream'
 import { SESSION_COOKIE, sessionIdOf } from '../http/session'
-import { writeBounded } from '../lib/socket-send'
 import type { ChatBus } from './chat.bus'
 
 const RECHECK_MS = 10_000
@@ -46,15 +44,9 @@ export const sseEvent = <T extends { type: string }>(data: T) =>
   `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`
 
 /** Registers GET `spec.path`: a signed-in wallet's push stream on `bus`. */
-// eslint-disable-next-line max-lines-per-function -- one stream's life: open, listen, re-check, close
 export function walletStreamRoute(app: FastifyInstance, bus: ChatBus, spec: WalletStreamSpec) {
-  const open = new Set<Socket>()
-  const perWallet = new Map<string, number>()
-  app.addHook('preClose', async () => {
-    // GOTCHA: a hijacked response never counts as idle to node's http server; destroy it outright.
-    for (const socket of open) socket.destroy()
-    open.clear()
-  })
+  const open = openStreams(app)
+  const perWallet = new StreamCounts(spec.maxPerWallet)
 
   app.get(
     spec.path,
@@ -68,26 +60,19 @@ export function walletStreamRoute(app: FastifyInstance, bus: ChatBus, spec: Wall
     async (req, reply) => {
       const wallet = req.wallet
       const sessionId = sessionIdOf(req.cookies[SESSION_COOKIE] ?? '')
-      const held = perWallet.get(wallet) ?? 0
-      if (held >= spec.maxPerWallet)
+      if (!perWallet.take(wallet))
         throw new HttpError(429, `Too many open ${spec.name} streams for this wallet`, {
           retryAfter: 10,
         })
-      perWallet.set(wallet, held + 1)
       let channels: string[]
       try {
         channels = await spec.channels(wallet)
       } catch (err) {
-        release(wallet)
+        perWallet.give(wallet)
         throw err
       }
 
-      reply.hijack()
-      const res = reply.raw
-      res.writeHead(200, eventStreamHeaders(req))
-      const socket = req.raw.socket
-      open.add(socket)
-      const write = (chunk: string) => void writeBounded(res, chunk)
+      const { res, write } = startEventStream(req, reply, open)
       const end = () => {
         if (!res.writableEnded) res.end()
       }
@@ -122,8 +107,7 @@ export function walletStreamRoute(app: FastifyInstance, bus: ChatBus, spec: Wall
       }, RECHECK_MS)
       const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS)
       res.on('close', () => {
-        open.delete(socket)
-        release(wallet)
+        perWallet.give(wallet)
         coalesce.cancel()
         clearInterval(recheck)
         clearInterval(heartbeat)
@@ -131,12 +115,6 @@ export function walletStreamRoute(app: FastifyInstance, bus: ChatBus, spec: Wall
       })
     },
   )
-
-  function release(wallet: string) {
-    const n = (perWallet.get(wallet) ?? 1) - 1
-    if (n <= 0) perWallet.delete(wallet)
-    else perWallet.set(wallet, n)
-  }
 }
 
 /**

@@ -32,6 +32,30 @@ const parse = (e: SseEvent) => ChatPushEventSchema.parse(JSON.parse(e.data))
 const baseOf = (app: FastifyInstance) =>
   `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
 
+/** Runs `act`; resolves with how long the next `moderation` event on `s` took after it. */
+async function nextChange(s: SseStream, act: () => Promise<unknown>, timeoutMs = 2_000) {
+  const seen = s.events.length
+  const started = Date.now()
+  await act()
+  await s.next((e) => s.events.indexOf(e) >= seen && e.event === 'moderation', timeoutMs)
+  return Date.now() - started
+}
+
+/** Opens an SSE stream once the instance's bus is up (503 before). */
+async function openWhenUp(url: string, cookie: string, streams: SseStream[]) {
+  let s: SseStream | undefined
+  await expect
+    .poll(async () => {
+      s?.close()
+      s = await openSse(url, { cookie })
+      streams.push(s)
+      return s.status
+    })
+    .toBe(200)
+  if (!s) throw new Error('no stream')
+  return s
+}
+
 describe.each(backends.map((b) => [b().name, b] as const))('chat moderation on %s', (_n, make) => {
   const backend = make()
   const dir = mkdtempSync(join(tmpdir(), 'vpos-moderation-'))
@@ -266,30 +290,22 @@ describe.each(backends.map((b) => [b().name, b] as const))('chat moderation on %
     expect(s.status).toBe(200)
     const first = await s.next((e) => e.event === 'moderation')
     expect(ModerationEventSchema.parse(JSON.parse(first.data))).toEqual({ type: 'moderation' })
-    /** The next `moderation` event after the ones seen so far, and how long it took. */
-    const nextChange = async (act: () => Promise<unknown>) => {
-      const seen = s.events.length
-      const started = Date.now()
-      await act()
-      await s.next((e) => s.events.indexOf(e) >= seen && e.event === 'moderation', 2_000)
-      return Date.now() - started
-    }
     const m = (await post(livePoster, 'report me live')).body as ChatMessage
     // A member's report reaches the staff stream well inside the page's 5 s poll.
-    const reported = await nextChange(() =>
+    const reported = await nextChange(s, () =>
       call(app, 'POST', `${base}/messages/${m.id}/report`, {
         ...as(other),
         body: { walletAddress: other.address },
       }),
     )
     expect(reported).toBeLessThan(1_000)
-    await nextChange(() =>
+    await nextChange(s, () =>
       call(app, 'POST', `${base}/mutes`, {
         ...as(staff),
         body: { walletAddress: staff.address, target: liveTarget.address, minutes: 1 },
       }),
     )
-    await nextChange(() =>
+    await nextChange(s, () =>
       call(app, 'POST', `${base}/announcement`, {
         ...as(staff),
         body: { walletAddress: staff.address, content: 'live' },
@@ -297,7 +313,7 @@ describe.each(backends.map((b) => [b().name, b] as const))('chat moderation on %
     )
     // A burst of actions is coalesced: far fewer events than actions.
     const before = s.events.length
-    await nextChange(() =>
+    await nextChange(s, () =>
       Promise.all(
         [1, 2, 3, 4, 5].map((n) =>
           call(app, 'POST', `${base}/slow-mode`, {
@@ -421,16 +437,7 @@ describe.skipIf(!pg || !redisAvailable)(
     it('a message hidden on A is pushed away on B within 1 s and no longer served there', async () => {
       const [a, b] = apps as [FastifyInstance, FastifyInstance]
       const cookie = cookies[member.address] ?? ''
-      let s: SseStream | undefined
-      await expect
-        .poll(async () => {
-          s?.close()
-          s = await openSse(`${baseOf(b)}${base}/events?after=0`, { cookie })
-          streams.push(s)
-          return s.status
-        })
-        .toBe(200)
-      if (!s) throw new Error('no stream')
+      const s = await openWhenUp(`${baseOf(b)}${base}/events?after=0`, cookie, streams)
       const sent = await call(a, 'POST', `${base}/messages`, {
         cookie,
         body: { walletAddress: member.address, displayName: 'm', content: 'hide me' },
@@ -451,46 +458,33 @@ describe.skipIf(!pg || !redisAvailable)(
     it('a report and a staff action on A reach a staff stream on B within 1 s', async () => {
       const [a, b] = apps as [FastifyInstance, FastifyInstance]
       const cookie = cookies[staff.address] ?? ''
-      let s: SseStream | undefined
-      await expect
-        .poll(async () => {
-          s?.close()
-          s = await openSse(`${baseOf(b)}/api/chat/moderation/events`, { cookie })
-          streams.push(s)
-          return s.status
-        })
-        .toBe(200)
-      if (!s) throw new Error('no stream')
-      const stream = s
+      const stream = await openWhenUp(`${baseOf(b)}/api/chat/moderation/events`, cookie, streams)
       await stream.next((e) => e.event === 'moderation')
-      const nextChange = async (act: () => Promise<unknown>) => {
-        const seen = stream.events.length
-        const started = Date.now()
-        await act()
-        await stream.next(
-          (e) => stream.events.indexOf(e) >= seen && e.event === 'moderation',
-          1_000,
-        )
-        return Date.now() - started
-      }
       const sent = await call(a, 'POST', `${base}/messages`, {
         cookie: cookies[member.address] ?? '',
         body: { walletAddress: member.address, displayName: 'm', content: 'report me' },
       })
-      const reported = await nextChange(() =>
-        call(a, 'POST', `${base}/messages/${sent.body.id}/report`, {
-          cookie: cookies[member.address] ?? '',
-          body: { walletAddress: member.address },
-        }),
+      const reported = await nextChange(
+        stream,
+        () =>
+          call(a, 'POST', `${base}/messages/${sent.body.id}/report`, {
+            cookie: cookies[member.address] ?? '',
+            body: { walletAddress: member.address },
+          }),
+        1_000,
       )
       expect(reported).toBeLessThan(1_000)
-      const dismissed = await nextChange(async () => {
-        const { reports } = (await call(a, 'GET', '/api/chat/moderation', { cookie })).body
-        await call(a, 'POST', `/api/chat/moderation/reports/${reports[0].id}/dismiss`, {
-          cookie,
-          body: { walletAddress: staff.address },
-        })
-      })
+      const dismissed = await nextChange(
+        stream,
+        async () => {
+          const { reports } = (await call(a, 'GET', '/api/chat/moderation', { cookie })).body
+          await call(a, 'POST', `/api/chat/moderation/reports/${reports[0].id}/dismiss`, {
+            cookie,
+            body: { walletAddress: staff.address },
+          })
+        },
+        1_000,
+      )
       expect(dismissed).toBeLessThan(1_000)
       const { reports } = (await call(b, 'GET', '/api/chat/moderation', { cookie })).body
       expect(reports).toEqual([])
