@@ -17,6 +17,12 @@ import type { ChatPushEvent } from '../../src/contracts/chat'
 type Listener = (event: ChatPushEvent) => void
 
 /**
+ * The bus key of the staff overview's changes (room ids never start with '@'): a `moderation`
+ * event after a report, a staff action written to the audit log or a room's staff settings.
+ */
+export const STAFF_CHANNEL = '@staff'
+
+/**
  * Push streams to end on every instance: one signed-out session (its id, the token's hash), or
  * every session of a wallet ("sign out everywhere").
  */

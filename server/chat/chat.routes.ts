@@ -48,8 +48,10 @@ import {
   type MessageRow,
   type RoomRow,
 } from './chat.repository'
+import { STAFF_CHANNEL } from './chat.bus'
 import { chatStreamRoute } from './chat.stream'
-import { moderationRoutes, postGate } from './moderation.routes'
+import { audit } from './moderation.repository'
+import { moderationRoutes, postGate, type StaffAction } from './moderation.routes'
 import { ParticipantPushThrottle } from './participant-push'
 import { apiPaths } from '../../src/contracts/apiPaths'
 
@@ -81,6 +83,10 @@ interface ChatContext {
   touchParticipant: (roomId: string, wallet: string, displayName: string) => Promise<void>
   participantsOf: (roomId: string) => Promise<Participant[]>
   announcementChanged: (room: RoomRow) => Promise<Room>
+  /** tells every instance's staff streams that the overview may have changed */
+  staffChanged: () => void
+  /** writes a staff action to the audit log and tells the staff streams (one place for both) */
+  audited: (req: FastifyRequest, e: StaffAction) => Promise<void>
 }
 
 const withZod = (fastify: FastifyInstance) => fastify.withTypeProvider<ZodTypeProvider>()
@@ -92,6 +98,7 @@ function chatContext(fastify: FastifyInstance): ChatContext {
   const thresholds = app.balances.thresholds
   const bus = app.chatBus
   const participantPushes = new ParticipantPushThrottle()
+  const staffChanged = () => bus.publish(STAFF_CHANNEL, { type: 'moderation' })
 
   /**
    * preHandler: the room (404 if unknown); 403 unless staff or the wallet's (≤30 s old) balance
@@ -157,6 +164,8 @@ function chatContext(fastify: FastifyInstance): ChatContext {
   async function announcementChanged(room: RoomRow) {
     const updated = toRoom((await findRoom(app.db, room.id)) ?? room, thresholds)
     bus.publish(room.id, { type: 'room', room: updated })
+    // The staff page lists every room's announcement, slow mode and previews.
+    staffChanged()
     return updated
   }
 
@@ -172,6 +181,23 @@ function chatContext(fastify: FastifyInstance): ChatContext {
     touchParticipant,
     participantsOf,
     announcementChanged,
+    staffChanged,
+    audited: staffAudit(app, staffChanged),
+  }
+}
+
+/** An audit write and its staff-stream notice, in one place so no staff action misses either. */
+function staffAudit(app: ChatApp, staffChanged: () => void) {
+  return async (req: FastifyRequest, e: StaffAction) => {
+    await audit(app.db, {
+      at: isoAt(),
+      staff_wallet: req.wallet,
+      action: e.action,
+      room_id: e.roomId,
+      target: e.target,
+      reason: e.reason ?? null,
+    })
+    staffChanged()
   }
 }
 

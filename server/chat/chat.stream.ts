@@ -19,15 +19,13 @@
  * down (Redis unreachable) streams end and new ones get 503: clients poll.
  */
 import type { ServerResponse } from 'node:http'
-import type { Socket } from 'node:net'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { MessagesQuerySchema, RoomParamsSchema, type ChatPushEvent } from '../../src/contracts/chat'
 import { findSession } from '../db/auth.repository'
 import { isoAt } from '../db/database'
 import { HttpError } from '../http/http-error'
-import { writeBounded } from '../lib/socket-send'
-import { eventStreamHeaders } from '../http/security-headers'
+import { openStreams, startEventStream, StreamCounts } from '../http/event-stream'
 import { SESSION_COOKIE, sessionIdOf } from '../http/session'
 import type { ChatOptions } from './chat.options'
 import { toMessages } from './chat.presenter'
@@ -60,23 +58,6 @@ interface RoomGate {
   roomOf(req: FastifyRequest): RoomRow
 }
 
-/** Open streams per key (wallet, address): `take` refuses past `max`, `give` when one closes. */
-class StreamCounts {
-  private readonly counts = new Map<string, number>()
-  constructor(private readonly max: number) {}
-  take(key: string): boolean {
-    const n = this.counts.get(key) ?? 0
-    if (n >= this.max) return false
-    this.counts.set(key, n + 1)
-    return true
-  }
-  give(key: string) {
-    const n = (this.counts.get(key) ?? 1) - 1
-    if (n <= 0) this.counts.delete(key)
-    else this.counts.set(key, n)
-  }
-}
-
 /** The Last-Event-ID header as a message id; absent or empty: undefined; anything else: 400. */
 function lastEventId(req: FastifyRequest): number | undefined {
   const header = req.headers['last-event-id']
@@ -89,13 +70,13 @@ function lastEventId(req: FastifyRequest): number | undefined {
   return parsed.data
 }
 
-// eslint-disable-next-line max-lines-per-function -- 121 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
+// eslint-disable-next-line max-lines-per-function -- 111 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
 export function chatStreamRoute(
   app: FastifyInstance<any, any, any, any, ZodTypeProvider>, // eslint-disable-line @typescript-eslint/no-explicit-any
   gate: RoomGate,
   opts: ChatOptions = {},
 ) {
-  const open = new Set<Socket>()
+  const open = openStreams(app)
   const isStaff = (w: string) => app.isStaff(w)
   const recheckMs = opts.recheckMs ?? RECHECK_MS
   const balanceMaxAgeMs = Math.max(0, (opts.lostTierMaxMs ?? LOST_TIER_MAX_MS) - recheckMs)
@@ -111,12 +92,7 @@ export function chatStreamRoute(
     sweepMs: opts.sweepMs ?? SWEEP_MS,
     log: app.log,
   })
-  app.addHook('preClose', async () => {
-    // GOTCHA: a hijacked response never counts as idle to node's http server; destroy it outright.
-    for (const socket of open) socket.destroy()
-    open.clear()
-    tails.close()
-  })
+  app.addHook('preClose', async () => tails.close())
 
   app.get(
     apiPaths.chat.roomEvents.pattern,
@@ -163,13 +139,7 @@ export function chatStreamRoute(
         )
       }
 
-      reply.hijack()
-      const res = reply.raw
-      res.writeHead(200, eventStreamHeaders(req))
-      const socket = req.raw.socket
-      open.add(socket)
-
-      const write = (chunk: string) => void writeBounded(res, chunk)
+      const { res, write } = startEventStream(req, reply, open)
       const end = (event?: ChatPushEvent) => {
         if (event) write(sseFrame(event))
         if (!res.writableEnded) res.end()
@@ -211,7 +181,6 @@ export function chatStreamRoute(
       }, recheckMs)
       const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS)
       res.on('close', () => {
-        open.delete(socket)
         perWallet.give(wallet)
         perAddress.give(req.ip)
         clearInterval(recheck)

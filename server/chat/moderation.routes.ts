@@ -33,13 +33,12 @@ import { apiPaths } from '../../src/contracts/apiPaths'
 import type { Database } from '../db/database'
 import { isoAt } from '../db/database'
 import { HttpError } from '../http/http-error'
-import type { ChatBus } from './chat.bus'
+import { STAFF_CHANNEL, type ChatBus } from './chat.bus'
 import { toMessages } from './chat.presenter'
 import { findMessage, findRoom, type MessageRow, type RoomRow } from './chat.repository'
 import {
   activeMute,
   addPin,
-  audit,
   claimPostSlot,
   deleteMute,
   findReport,
@@ -55,11 +54,20 @@ import {
   setSlowMode,
   upsertMute,
 } from './moderation.repository'
+import { sseEvent, walletStreamRoute } from './wallet-stream'
 
 const BODY_LIMIT = 8 * 1024
 const AUDIT_ENTRIES = 100
 
 type ModerationApp = FastifyInstance<any, any, any, any, ZodTypeProvider> // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** One audit entry, less who and when (the request's wallet, now). */
+export interface StaffAction {
+  action: string
+  roomId: string
+  target: string
+  reason?: string
+}
 
 interface ModerationContext {
   app: ModerationApp
@@ -68,6 +76,8 @@ interface ModerationContext {
   enterRoom: (req: FastifyRequest) => Promise<void>
   roomOf: (req: FastifyRequest) => RoomRow
   announcementChanged: (room: RoomRow) => Promise<Room>
+  staffChanged: () => void
+  audited: (req: FastifyRequest, e: StaffAction) => Promise<void>
 }
 
 /** 'HH:MM UTC', with the date in front when it is not today's (UTC). */
@@ -118,9 +128,35 @@ export async function postGate(
 
 const reportRows = new WeakMap<FastifyRequest, MessageRow>()
 
+/** Staff pages need the queue fresh, but a burst of actions is one re-read. */
+const STAFF_COALESCE_MS = 400
+const MAX_STAFF_STREAMS = 8
+
+/**
+ * GET /api/chat/moderation/events (docs/ARCHITECTURE.md "Chat moderation"): the staff overview's
+ * changes, pushed. One `moderation` event on connect, then one (at most every STAFF_COALESCE_MS)
+ * after each event on the bus's staff channel, from any instance. The event carries nothing: the
+ * page re-reads the overview, so a lost bus event makes it late, never wrong.
+ */
+function staffStreamRoute(
+  ctx: ModerationContext,
+  staffOnly: (req: FastifyRequest) => Promise<void>,
+) {
+  walletStreamRoute(ctx.app, ctx.bus, {
+    path: apiPaths.chat.moderationEvents.pattern,
+    name: 'moderation',
+    maxPerWallet: MAX_STAFF_STREAMS,
+    coalesceMs: STAFF_COALESCE_MS,
+    preHandler: staffOnly,
+    channels: async () => [STAFF_CHANNEL],
+    wants: (event) => event.type === 'moderation',
+    frame: async () => sseEvent({ type: 'moderation' }),
+  })
+}
+
 // eslint-disable-next-line max-lines-per-function -- one route table; each handler is a few lines
 export function moderationRoutes(ctx: ModerationContext) {
-  const { app, isStaff, bus, enterRoom, roomOf, announcementChanged } = ctx
+  const { app, isStaff, bus, enterRoom, roomOf, announcementChanged, audited } = ctx
   const present = async (rows: MessageRow[]) => toMessages(app.db, rows, isStaff)
 
   /** preHandler: 403 unless the session's wallet is staff. */
@@ -148,15 +184,7 @@ export function moderationRoutes(ctx: ModerationContext) {
     roomId: string,
     target: string,
     reason?: string,
-  ) =>
-    audit(app.db, {
-      at: isoAt(),
-      staff_wallet: req.wallet,
-      action,
-      room_id: roomId,
-      target,
-      reason: reason ?? null,
-    })
+  ) => audited(req, { action, roomId, target, reason })
 
   async function pinsChanged(roomId: string) {
     const pins = await present(await listPinnedMessages(app.db, roomId))
@@ -259,6 +287,7 @@ export function moderationRoutes(ctx: ModerationContext) {
         created_at: isoAt(),
       })
       if (!row) throw new HttpError(409, 'You already reported this message')
+      ctx.staffChanged()
       const [out] = await present([message])
       return reply.code(201).send({
         id: Number(row.id),
@@ -391,6 +420,8 @@ export function moderationRoutes(ctx: ModerationContext) {
       }
     },
   )
+
+  staffStreamRoute(ctx, staffOnly)
 
   app.post(
     apiPaths.chat.reportDismiss.pattern,

@@ -20,6 +20,7 @@ import {
 import { isoAt } from '../db/database'
 import { HttpError } from '../http/http-error'
 import type { ChatBus } from './chat.bus'
+import type { StaffAction } from './moderation.routes'
 import {
   findRoom,
   listMessages,
@@ -27,7 +28,6 @@ import {
   listRooms,
   type RoomRow,
 } from './chat.repository'
-import { audit } from './moderation.repository'
 import { markRead, setPreviews, unreadCounts } from './unread.repository'
 import { unreadStreamRoute } from './unread.stream'
 
@@ -43,6 +43,7 @@ export interface UnreadContext {
   roomOf: (req: FastifyRequest) => RoomRow
   roomAccessError: (wallet: string, room: RoomRow) => Promise<HttpError | null>
   announcementChanged: (room: RoomRow) => Promise<Room>
+  audited: (req: FastifyRequest, e: StaffAction) => Promise<void>
 }
 
 /** The bus key of a wallet's own events (room ids never start with '@'). */
@@ -124,13 +125,11 @@ function previewRoutes(ctx: UnreadContext) {
       const room = roomOf(req)
       const { enabled, reason } = req.body
       await setPreviews(app.db, room.id, enabled)
-      await audit(app.db, {
-        at: isoAt(),
-        staff_wallet: req.wallet,
+      await ctx.audited(req, {
         action: enabled ? 'previews on' : 'previews off',
-        room_id: room.id,
+        roomId: room.id,
         target: room.id,
-        reason: reason ?? null,
+        reason,
       })
       return ctx.announcementChanged((await findRoom(app.db, room.id)) ?? room)
     },

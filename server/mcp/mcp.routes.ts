@@ -8,7 +8,6 @@
  * one producer on the live feed's leader, ids that only grow, Last-Event-ID replay on any
  * instance); without it, from this instance's own hub.
  */
-import type { Socket } from 'node:net'
 import type { FastifyPluginAsync } from 'fastify'
 import {
   type ChainEventSource,
@@ -18,8 +17,7 @@ import {
   createSolanaWsSource,
 } from './chain-events'
 import { ChainStream } from './chain-stream'
-import { writeBounded } from '../lib/socket-send'
-import { eventStreamHeaders } from '../http/security-headers'
+import { openStreams, startEventStream } from '../http/event-stream'
 import { apiPaths } from '../../src/contracts/apiPaths'
 
 export interface McpRoutesOptions {
@@ -54,30 +52,18 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, opts)
   }
   const heartbeatMs = opts.heartbeatMs ?? 15_000
   const statusEvery = opts.statusEverySlots ?? 25
-  const open = new Set<Socket>()
-
-  // SSE streams never finish on their own: end them before the server waits for connections.
-  app.addHook('preClose', async () => {
-    // GOTCHA: a hijacked response is never "idle" to node's http server, so close() would wait
-    // for the client's keep-alive timeout; destroy the sockets outright.
-    for (const socket of open) socket.destroy()
-    open.clear()
-    hub.close()
-  })
+  // SSE streams never finish on their own: openStreams ends them before the server waits for
+  // connections.
+  const open = openStreams(app)
+  app.addHook('preClose', async () => hub.close())
 
   app.get<{ Querystring: { lastEventId?: string } }>(apiPaths.mcp.sse.pattern, (req, reply) => {
     const header = req.headers['last-event-id']
     const raw = (Array.isArray(header) ? header[0] : header) ?? req.query.lastEventId
     const lastEventId = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : undefined
 
-    reply.hijack()
-    const res = reply.raw
-    res.writeHead(200, eventStreamHeaders(req))
-    const socket = req.raw.socket
-    open.add(socket)
-    socket.once('close', () => open.delete(socket))
     // A client that has fallen behind is cut off rather than buffered without bound.
-    const write = (chunk: string) => void writeBounded(res, chunk)
+    const { res, write } = startEventStream(req, reply, open)
     const message = (data: unknown) => write(`data: ${JSON.stringify(data)}\n\n`)
 
     write('retry: 3000\n\n')

@@ -79,6 +79,7 @@ export const apiPaths = {
     roomPreviews: apiPath(`${ROOM}/previews`),
     roomPreview: apiPath(`${ROOM}/preview`),
     moderation: apiPath(`${API_PREFIX}/chat/moderation`),
+    moderationEvents: apiPath(`${API_PREFIX}/chat/moderation/events`),
     reportDismiss: apiPath(`${API_PREFIX}/chat/moderation/reports/:reportId/dismiss`),
   },
   shop: {

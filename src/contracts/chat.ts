@@ -204,6 +204,14 @@ export const MessagesQuerySchema = z.strictObject({ after: ROW_ID.optional() })
  * and opens the stream again from its new cursor. Hidden messages are never streamed, so their ids
  * are the one gap; `hidden`, `restored` and `pins` carry the staff's moderation.
  */
+/**
+ * GET /api/chat/moderation/events (staff only): Server-Sent Events, one `moderation` event (this
+ * JSON) on connect and after anything the staff overview shows may have changed on any instance
+ * (a report, a staff action written to the audit log, a room's staff settings), at most every
+ * 400 ms. It carries no data: the page re-reads GET /api/chat/moderation and the rooms.
+ */
+export const ModerationEventSchema = z.object({ type: z.literal('moderation') })
+
 export const ChatPushEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), message: MessageSchema }),
   z.object({ type: z.literal('reactions'), message: MessageSchema }),
@@ -217,6 +225,8 @@ export const ChatPushEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pins'), pins: z.array(MessageSchema) }),
   /** on a wallet's own channel only (never a room's stream): it marked a room read */
   z.object({ type: z.literal('read'), roomId: z.string(), lastReadId: z.number().int() }),
+  /** on the staff channel only (never a room's stream): the staff overview may have changed */
+  ModerationEventSchema,
   z.object({ type: z.literal('denied'), error: z.string(), status: z.number().int() }),
   z.object({ type: z.literal('behind'), after: ROW_ID }),
 ])

@@ -1,6 +1,7 @@
 /**
  * The one reconnect policy of everything that reconnects by itself: the live feed's WebSocket
- * (src/feed/connection.ts), a chat room's push stream (src/pages/chat/useRoom.ts) and the server's
+ * (src/feed/connection.ts), a chat room's push stream (src/pages/chat/useRoom.ts), the unread and
+ * staff streams (src/api/liveStream.ts) and the server's
  * Solana log subscription (server/mcp/chain-events.ts). PRODUCT.md §4 and §9 give the live feed's
  * delays; the others follow them, so a restarted server is not met by a thundering herd on one
  * schedule and a trickle on another.

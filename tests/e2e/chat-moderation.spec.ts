@@ -1,8 +1,9 @@
 /**
  * Chat moderation in real browsers (docs/PRODUCT.md "Chat moderation"): staff hide a message and
  * another visitor sees it go at once; a member's report reaches the staff queue on /settings, where
- * staff hide it; a non-staff visitor sees the restricted notice on /settings. Own server with
- * STAFF_WALLETS = the staff test wallet (see chatPage.ts).
+ * staff dismiss it, and one made while /settings is open is pushed there at once; a non-staff
+ * visitor sees the restricted notice on /settings. Own server with STAFF_WALLETS = the staff test
+ * wallet (see chatPage.ts).
  */
 import { expect, test, type Page } from '@playwright/test'
 import { alice, connect, enter, message, openChat, send, staff, startChatServer } from './chatPage'
@@ -69,6 +70,7 @@ test.describe('chat: moderation', () => {
     await enter(s, 'Signal Relay')
     await enter(a, 'Signal Relay')
     await send(s, 'staff says hello')
+    await send(s, 'staff says it again')
     await send(a, 'buy my <b>coin</b>')
     await expect(message(s, 'buy my <b>coin</b>')).toBeVisible()
 
@@ -85,6 +87,16 @@ test.describe('chat: moderation', () => {
     await queue.getByRole('button', { name: 'Dismiss' }).click()
     await expect(queue).toContainText('No open reports.')
     await expect(s.getByRole('region', { name: 'Audit log' })).toContainText('dismiss report')
+
+    // With /settings open, a new report is pushed: well inside the 5 s poll the page falls back to.
+    // The dismissal's own push re-reads the queue within 400 ms: let it pass first, so only the
+    // report's push can bring the report in.
+    await s.waitForTimeout(1_000)
+    // GOTCHA: from the keyboard: under the pointer, the hovered row's reaction picker covers its
+    // Report button (the click lands on the row).
+    answerPrompt(a, 'again')
+    await message(a, 'staff says it again').getByRole('button', { name: 'Report' }).press('Enter')
+    await expect(queue).toContainText('staff says it again', { timeout: 1_500 })
 
     await a.goto('/settings?boot=0&feed=sim&paused=1')
     await expect(a.getByText('ACCESS RESTRICTED - Swarm Node Operators Can Access')).toBeVisible()

@@ -51,6 +51,7 @@ const ROUTES: [HTTPMethods, string][] = [
   ['POST', '/api/chat/rooms/:id/previews'],
   ['GET', '/api/chat/rooms/:id/preview'],
   ['GET', '/api/chat/moderation'],
+  ['GET', '/api/chat/moderation/events'],
   ['POST', '/api/chat/moderation/reports/:reportId/dismiss'],
   ['GET', '/api/chat/shop/items'],
   ['POST', '/api/chat/shop/purchase'],

@@ -11,7 +11,11 @@ import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ChatPushEventSchema, type ChatMessage } from '../../src/contracts/chat'
+import {
+  ChatPushEventSchema,
+  ModerationEventSchema,
+  type ChatMessage,
+} from '../../src/contracts/chat'
 import { buildApp } from '../../server/app'
 import { testConfig } from '../../server/config'
 import { isoAt, openDatabase, type DatabaseHandle } from '../../server/db/database'
@@ -27,6 +31,30 @@ const base = `/api/chat/rooms/${ROOM}`
 const parse = (e: SseEvent) => ChatPushEventSchema.parse(JSON.parse(e.data))
 const baseOf = (app: FastifyInstance) =>
   `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+
+/** Runs `act`; resolves with how long the next `moderation` event on `s` took after it. */
+async function nextChange(s: SseStream, act: () => Promise<unknown>, timeoutMs = 2_000) {
+  const seen = s.events.length
+  const started = Date.now()
+  await act()
+  await s.next((e) => s.events.indexOf(e) >= seen && e.event === 'moderation', timeoutMs)
+  return Date.now() - started
+}
+
+/** Opens an SSE stream once the instance's bus is up (503 before). */
+async function openWhenUp(url: string, cookie: string, streams: SseStream[]) {
+  let s: SseStream | undefined
+  await expect
+    .poll(async () => {
+      s?.close()
+      s = await openSse(url, { cookie })
+      streams.push(s)
+      return s.status
+    })
+    .toBe(200)
+  if (!s) throw new Error('no stream')
+  return s
+}
 
 describe.each(backends.map((b) => [b().name, b] as const))('chat moderation on %s', (_n, make) => {
   const backend = make()
@@ -44,6 +72,9 @@ describe.each(backends.map((b) => [b().name, b] as const))('chat moderation on %
   const pinned = createTestWallet('mod-pinned', { tier: 'gold' })
   const reporter = createTestWallet('mod-reporter', { tier: 'gold' })
   const target = createTestWallet('mod-target', { tier: 'gold' })
+  // The staff-stream test's own poster and mute target: the other tests' wallets stay unmuted.
+  const livePoster = createTestWallet('mod-live-poster', { tier: 'gold' })
+  const liveTarget = createTestWallet('mod-live-target', { tier: 'gold' })
   const cookies: Record<string, string> = {}
   const as = (w: TestWallet) => ({ cookie: cookies[w.address] ?? '' })
   const post = (w: TestWallet, content: string) =>
@@ -60,7 +91,18 @@ describe.each(backends.map((b) => [b().name, b] as const))('chat moderation on %
     url = backend.name === 'sqlite' ? `sqlite:${join(dir, 'vpos.sqlite')}` : await backend.create()
     app = await buildApp(testConfig({ DATABASE_URL: url, STAFF_WALLETS: [staff.address] }))
     direct = openDatabase(url)
-    for (const w of [staff, member, other, burster, reported, pinned, reporter, target])
+    for (const w of [
+      staff,
+      member,
+      other,
+      burster,
+      reported,
+      pinned,
+      reporter,
+      target,
+      livePoster,
+      liveTarget,
+    ])
       cookies[w.address] = await signIn(app, w)
   })
   afterAll(async () => {
@@ -237,6 +279,63 @@ describe.each(backends.map((b) => [b().name, b] as const))('chat moderation on %
     expect(reports).toEqual([])
   })
 
+  it('pushes changes of the staff overview to staff streams only: a report, a mute, an announcement', async () => {
+    const events = '/api/chat/moderation/events'
+    expect((await call(app, 'GET', events, {})).status).toBe(401)
+    const refused = await call(app, 'GET', events, as(member))
+    expect(refused.status).toBe(403)
+    expect(refused.body.error).toBe('Only the vPOS Team can moderate')
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const s = await openSse(`${baseOf(app)}${events}`, as(staff))
+    expect(s.status).toBe(200)
+    const first = await s.next((e) => e.event === 'moderation')
+    expect(ModerationEventSchema.parse(JSON.parse(first.data))).toEqual({ type: 'moderation' })
+    const m = (await post(livePoster, 'report me live')).body as ChatMessage
+    // A member's report reaches the staff stream well inside the page's 5 s poll.
+    const reported = await nextChange(s, () =>
+      call(app, 'POST', `${base}/messages/${m.id}/report`, {
+        ...as(other),
+        body: { walletAddress: other.address },
+      }),
+    )
+    expect(reported).toBeLessThan(1_000)
+    await nextChange(s, () =>
+      call(app, 'POST', `${base}/mutes`, {
+        ...as(staff),
+        body: { walletAddress: staff.address, target: liveTarget.address, minutes: 1 },
+      }),
+    )
+    await nextChange(s, () =>
+      call(app, 'POST', `${base}/announcement`, {
+        ...as(staff),
+        body: { walletAddress: staff.address, content: 'live' },
+      }),
+    )
+    // A burst of actions is coalesced: far fewer events than actions.
+    const before = s.events.length
+    await nextChange(s, () =>
+      Promise.all(
+        [1, 2, 3, 4, 5].map((n) =>
+          call(app, 'POST', `${base}/slow-mode`, {
+            ...as(staff),
+            body: { walletAddress: staff.address, seconds: n },
+          }),
+        ),
+      ),
+    )
+    await new Promise((r) => setTimeout(r, 600))
+    expect(s.events.length - before).toBeLessThan(5)
+    await call(app, 'POST', `${base}/slow-mode`, {
+      ...as(staff),
+      body: { walletAddress: staff.address, seconds: 0 },
+    })
+    await call(app, 'DELETE', `${base}/announcement`, {
+      ...as(staff),
+      body: { walletAddress: staff.address },
+    })
+    s.close()
+  })
+
   it('pins and unpins (audited); a hidden pin is not listed', async () => {
     const m = (await post(pinned, 'pin me')).body as ChatMessage
     await call(app, 'POST', `${base}/messages/${m.id}/pin`, {
@@ -338,16 +437,7 @@ describe.skipIf(!pg || !redisAvailable)(
     it('a message hidden on A is pushed away on B within 1 s and no longer served there', async () => {
       const [a, b] = apps as [FastifyInstance, FastifyInstance]
       const cookie = cookies[member.address] ?? ''
-      let s: SseStream | undefined
-      await expect
-        .poll(async () => {
-          s?.close()
-          s = await openSse(`${baseOf(b)}${base}/events?after=0`, { cookie })
-          streams.push(s)
-          return s.status
-        })
-        .toBe(200)
-      if (!s) throw new Error('no stream')
+      const s = await openWhenUp(`${baseOf(b)}${base}/events?after=0`, cookie, streams)
       const sent = await call(a, 'POST', `${base}/messages`, {
         cookie,
         body: { walletAddress: member.address, displayName: 'm', content: 'hide me' },
@@ -363,6 +453,41 @@ describe.skipIf(!pg || !redisAvailable)(
       expect(parse(hidden)).toEqual({ type: 'hidden', messageId: sent.body.id })
       const served = (await call(b, 'GET', `${base}/messages`, { cookie })).body as ChatMessage[]
       expect(served.map((m) => m.id)).not.toContain(sent.body.id)
+    })
+
+    it('a report and a staff action on A reach a staff stream on B within 1 s', async () => {
+      const [a, b] = apps as [FastifyInstance, FastifyInstance]
+      const cookie = cookies[staff.address] ?? ''
+      const stream = await openWhenUp(`${baseOf(b)}/api/chat/moderation/events`, cookie, streams)
+      await stream.next((e) => e.event === 'moderation')
+      const sent = await call(a, 'POST', `${base}/messages`, {
+        cookie: cookies[member.address] ?? '',
+        body: { walletAddress: member.address, displayName: 'm', content: 'report me' },
+      })
+      const reported = await nextChange(
+        stream,
+        () =>
+          call(a, 'POST', `${base}/messages/${sent.body.id}/report`, {
+            cookie: cookies[member.address] ?? '',
+            body: { walletAddress: member.address },
+          }),
+        1_000,
+      )
+      expect(reported).toBeLessThan(1_000)
+      const dismissed = await nextChange(
+        stream,
+        async () => {
+          const { reports } = (await call(a, 'GET', '/api/chat/moderation', { cookie })).body
+          await call(a, 'POST', `/api/chat/moderation/reports/${reports[0].id}/dismiss`, {
+            cookie,
+            body: { walletAddress: staff.address },
+          })
+        },
+        1_000,
+      )
+      expect(dismissed).toBeLessThan(1_000)
+      const { reports } = (await call(b, 'GET', '/api/chat/moderation', { cookie })).body
+      expect(reports).toEqual([])
     })
 
     it('slow mode holds under 20 concurrent posts split over both instances', async () => {

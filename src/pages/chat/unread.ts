@@ -5,11 +5,11 @@
  * counts.
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type RefObject } from 'react'
+import { useEffect, useRef, type RefObject } from 'react'
 import { request } from '../../api/http'
+import { useLiveStream } from '../../api/liveStream'
 import { getQueryFn } from '../../api/queryClient'
 import { apiPaths } from '../../contracts/apiPaths'
-import { backoffDelay } from '../../contracts/reconnect'
 import {
   PreviewSchema,
   RoomUnreadSchema,
@@ -33,44 +33,17 @@ function setRoomUnread(qc: QueryClient, counts: RoomUnread) {
 /** The wallet's counts, kept current by the push stream (or a 10 s poll while it is down). */
 export function useUnreadLive(enabled: boolean) {
   const qc = useQueryClient()
-  const [live, setLive] = useState(false)
+  const live = useLiveStream(apiPaths.chat.unreadEvents.url(), enabled, {
+    unread: (data) => {
+      const parsed = UnreadEventSchema.safeParse(data)
+      if (parsed.success) qc.setQueryData(unreadQuery.queryKey, parsed.data.rooms)
+    },
+  })
   const query = useQuery({
     ...unreadQuery,
     enabled,
     refetchInterval: live ? false : UNREAD_POLL_MS,
   })
-  useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return
-    let source: EventSource | null = null
-    let retry: ReturnType<typeof setTimeout> | undefined
-    let failures = 0
-    let stopped = false
-    const connect = () => {
-      if (stopped) return
-      const es = new EventSource(apiPaths.chat.unreadEvents.url())
-      source = es
-      es.onopen = () => {
-        failures = 0
-        setLive(true)
-      }
-      es.addEventListener('unread', (e) => {
-        const parsed = UnreadEventSchema.safeParse(JSON.parse((e as MessageEvent<string>).data))
-        if (parsed.success) qc.setQueryData(unreadQuery.queryKey, parsed.data.rooms)
-      })
-      es.onerror = () => {
-        es.close()
-        setLive(false)
-        if (!stopped) retry = setTimeout(connect, backoffDelay(++failures))
-      }
-    }
-    connect()
-    return () => {
-      stopped = true
-      clearTimeout(retry)
-      source?.close()
-      setLive(false)
-    }
-  }, [enabled, qc])
   return query.data
 }
 

@@ -1,13 +1,15 @@
 /**
  * /settings for staff (docs/PRODUCT.md "Chat moderation"): the report queue (hide or dismiss),
- * active mutes (unmute), each room's slow mode and announcement, and the audit log. Shown only when
- * the server's session says the wallet is staff; every call is checked again by the server.
+ * active mutes (unmute), each room's slow mode and announcement, and the audit log, kept current
+ * by the staff push stream (docs/ARCHITECTURE.md "Chat moderation"). Shown only when the server's
+ * session says the wallet is staff; every call is checked again by the server.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 import { z } from 'zod'
 import { HttpError, request } from '../../api/http'
+import { useLiveStream } from '../../api/liveStream'
 import { apiPaths } from '../../contracts/apiPaths'
 import { ANNOUNCEMENT_MAX_CHARS, MessageSchema, RoomSchema, type Room } from '../../contracts/chat'
 import {
@@ -24,8 +26,10 @@ import { toast } from '../../ui/toastStore'
 
 const OVERVIEW_KEY = [apiPaths.chat.moderation.url()] as const
 const ROOMS_KEY = ['settings', apiPaths.chat.rooms.url()] as const
-/** Staff screens refresh this often (reports arrive from members on any instance). */
+/** While the staff stream is down the page polls this often (reports arrive from any instance). */
 const REFRESH_MS = 5_000
+const MUTE_END_MIN_MS = 1_000
+const MUTE_END_SLACK_MS = 250
 
 const Grid = styled.div`
   display: grid;
@@ -304,19 +308,48 @@ function RoomSettings({ room, wallet }: { room: Room; wallet: string }) {
   )
 }
 
-export function StaffSettings({ wallet }: { wallet: string }) {
+/**
+ * The overview and the rooms, re-read on each push of the staff stream (a report, a staff action,
+ * a room setting, on any instance); polled every REFRESH_MS only while the stream is down. A mute
+ * that ends by time pushes nothing: one re-read at the next mute's end drops it.
+ */
+function useStaffOverview() {
+  const qc = useQueryClient()
+  const live = useLiveStream(apiPaths.chat.moderationEvents.url(), true, {
+    moderation: () => {
+      void qc.invalidateQueries({ queryKey: OVERVIEW_KEY })
+      void qc.invalidateQueries({ queryKey: ROOMS_KEY })
+    },
+  })
+  const refetchInterval = live ? false : REFRESH_MS
   const overview = useQuery({
     queryKey: OVERVIEW_KEY,
     queryFn: ({ signal }) =>
       request('GET', apiPaths.chat.moderation.url(), { parse: ModerationOverviewSchema, signal }),
-    refetchInterval: REFRESH_MS,
+    refetchInterval,
   })
   const rooms = useQuery({
     queryKey: ROOMS_KEY,
     queryFn: ({ signal }) =>
       request('GET', apiPaths.chat.rooms.url(), { parse: z.array(RoomSchema), signal }),
-    refetchInterval: REFRESH_MS,
+    refetchInterval,
   })
+  const mutes = overview.data?.mutes
+  useEffect(() => {
+    if (!mutes?.length) return
+    const next = Math.min(...mutes.map((m) => Date.parse(m.until)))
+    // At least a second apart: a clock behind the server's re-reads a mute still active, and waits.
+    const timer = setTimeout(
+      () => void qc.invalidateQueries({ queryKey: OVERVIEW_KEY }),
+      Math.max(MUTE_END_MIN_MS, next - Date.now() + MUTE_END_SLACK_MS),
+    )
+    return () => clearTimeout(timer)
+  }, [mutes, qc])
+  return { overview, rooms }
+}
+
+export function StaffSettings({ wallet }: { wallet: string }) {
+  const { overview, rooms } = useStaffOverview()
   const data = overview.data
   return (
     <Grid>
