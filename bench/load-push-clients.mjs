@@ -6,8 +6,8 @@
 // clientId after a failure). Each message carries its send time (epoch ms), so any process on this
 // machine measures delivery latency against the same clock.
 // With moderation and unread on, readers mark the room read as they receive (at most once per
-// MARK_READ_MS, the newest id, as the page's scroll marking does), some hold the unread-count
-// stream, and posters mention a reader by name.
+// MARK_READ_MS plus up to 2 s at random, the newest id: the page's pace while messages keep coming,
+// src/pages/chat/unread.ts), some hold the unread-count stream, and posters mention a reader by name.
 // IPC in:  {cmd:'open', readers:[{base, cookie, wallet, room, unreadStream}]} -> {cmd:'opened', failed}
 //          {cmd:'post', posters:[{base, cookie, wallet, room, mention}], runMs, postMs, drainMs}
 //          -> {cmd:'result', sent, readers, latencies, reconnects, statuses, unreadEvents}
@@ -15,7 +15,9 @@
 const clock = () => performance.timeOrigin + performance.now()
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
-const MARK_READ_MS = 1_000
+const MARK_READ_MS = 5_000
+/** LOAD_MARK_READ=0: the readers never mark read (to see what marking costs the push) */
+const MARK_READ = process.env.LOAD_MARK_READ !== '0'
 const readers = []
 const latencies = []
 let unreadEvents = 0
@@ -95,7 +97,8 @@ function startReader(r) {
               state.last = Math.max(state.last, message.id)
               const sentAt = Number(/ t=([\d.]+)$/.exec(message.content)?.[1])
               if (sentAt) latencies.push(at - sentAt)
-              markTimer ??= setTimeout(markRead, MARK_READ_MS)
+              if (MARK_READ)
+                markTimer ??= setTimeout(markRead, MARK_READ_MS + Math.random() * 2_000)
             }
           }
         } catch {

@@ -14,8 +14,9 @@ const UNREAD_CAP = 100
 
 /**
  * Marks `roomId` read up to `upTo` for `wallet` (clamped to the room's newest message) and answers
- * the mark now held. One guarded upsert: the mark only ever rises, so concurrent calls on any
- * number of instances, in any order, leave the largest id.
+ * the mark now held, with the room's newest message id it was clamped to. One guarded upsert: the
+ * mark only ever rises, so concurrent calls on any number of instances, in any order, leave the
+ * largest id.
  */
 export async function markRead(
   db: Db,
@@ -23,13 +24,14 @@ export async function markRead(
   wallet: string,
   upTo: number,
   at: string,
-): Promise<number> {
+): Promise<{ lastReadId: number; newest: number }> {
   const newest = await db
     .selectFrom('messages')
     .select((eb) => eb.fn.max('id').as('id'))
     .where('room_id', '=', roomId)
     .executeTakeFirst()
-  const target = Math.min(upTo, Number(newest?.id ?? 0))
+  const top = Number(newest?.id ?? 0)
+  const target = Math.min(upTo, top)
   if (target > 0) {
     const raised = await db
       .insertInto('chat_read_marks')
@@ -42,7 +44,7 @@ export async function markRead(
       )
       .returning('last_read_id')
       .executeTakeFirst()
-    if (raised) return Number(raised.last_read_id)
+    if (raised) return { lastReadId: Number(raised.last_read_id), newest: top }
   }
   const row = await db
     .selectFrom('chat_read_marks')
@@ -50,7 +52,7 @@ export async function markRead(
     .where('room_id', '=', roomId)
     .where('wallet_address', '=', wallet)
     .executeTakeFirst()
-  return Number(row?.last_read_id ?? 0)
+  return { lastReadId: Number(row?.last_read_id ?? 0), newest: top }
 }
 
 /**

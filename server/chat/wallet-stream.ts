@@ -27,6 +27,12 @@ export interface WalletStreamSpec {
   maxPerWallet: number
   /** frames go out at most this often per stream */
   coalesceMs: number
+  /**
+   * …each after up to this much more at random: every stream hears an event at the same moment, and
+   * without it their re-reads reached the database together (bench:load: 125 unread streams,
+   * delivery p99 325 ms with them, 36 ms without)
+   */
+  jitterMs?: number
   /** extra checks before the stream opens (e.g. staff only) */
   preHandler?: (req: FastifyRequest) => Promise<void>
   /** the bus channels this wallet's stream listens to, read once when it opens */
@@ -76,7 +82,7 @@ export function walletStreamRoute(app: FastifyInstance, bus: ChatBus, spec: Wall
       const end = () => {
         if (!res.writableEnded) res.end()
       }
-      const coalesce = coalescer(spec.coalesceMs, async () => {
+      const coalesce = coalescer(spec.coalesceMs, spec.jitterMs ?? 0, async () => {
         try {
           const frame = await spec.frame(wallet)
           if (!res.writableEnded) write(frame)
@@ -118,10 +124,10 @@ export function walletStreamRoute(app: FastifyInstance, bus: ChatBus, spec: Wall
 }
 
 /**
- * Runs `send` `ms` after the first `schedule()` of a quiet spell, never twice at once: a schedule
+ * Runs `send` `ms` (+ up to `jitter`) after the first `schedule()` of a quiet spell, never twice at once: a schedule
  * while it runs sends once more after it.
  */
-function coalescer(ms: number, send: () => Promise<void>) {
+function coalescer(ms: number, jitter: number, send: () => Promise<void>) {
   let timer: ReturnType<typeof setTimeout> | undefined
   let sending = false
   let again = false
@@ -141,10 +147,13 @@ function coalescer(ms: number, send: () => Promise<void>) {
   }
   const schedule = () => {
     if (timer === undefined && !cancelled)
-      timer = setTimeout(() => {
-        timer = undefined
-        void run()
-      }, ms)
+      timer = setTimeout(
+        () => {
+          timer = undefined
+          void run()
+        },
+        ms + Math.random() * jitter,
+      )
   }
   return {
     schedule,

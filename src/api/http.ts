@@ -59,6 +59,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal
   /** 'returnNull': a 401 answers null and leaves the session alone (probing whether one exists) */
   on401?: 'throw' | 'returnNull'
+  /** the request outlives the page (a last mark-read as the tab is hidden or closed) */
+  keepalive?: boolean
 }
 
 /** One request to our API; resolves to the parsed body (undefined for 204). */
@@ -75,7 +77,7 @@ export async function request<T = unknown>(
 export async function request<T>(
   method: string,
   url: string,
-  { body, parse, signal, on401 = 'throw' }: RequestOptions<T> = {},
+  { body, parse, signal, on401 = 'throw', keepalive }: RequestOptions<T> = {},
 ): Promise<T | null> {
   const res = await fetch(url, {
     method,
@@ -83,6 +85,7 @@ export async function request<T>(
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
+    keepalive,
   })
   if (res.status === 401) {
     if (on401 === 'returnNull') return null

@@ -21,8 +21,15 @@ import { logPollFailure } from './chatStore'
 import { unreadQuery } from './queries'
 
 const UNREAD_POLL_MS = 10_000
-/** A reader's marks go out at most this often (the newest message seen wins). */
+/** A reader's first mark goes out this long after what it saw (the newest message seen wins)… */
 const MARK_READ_DEBOUNCE_MS = 400
+/**
+ * …and while messages keep coming, at most this often, plus once more as the reader leaves the
+ * room or hides the tab. Every reader of a busy room marking every 400 ms was most of the servers'
+ * work in bench:load (500 readers, 40 messages a second: delivery p99 1.3 s); a count on another
+ * device a few seconds late costs nobody anything.
+ */
+const MARK_READ_EVERY_MS = 5_000
 
 function setRoomUnread(qc: QueryClient, counts: RoomUnread) {
   qc.setQueryData<RoomUnread[]>(unreadQuery.queryKey, (list) =>
@@ -71,14 +78,17 @@ export function useMarkReadOnScroll(
     const root = scroller.current
     if (!root || !wallet || typeof IntersectionObserver === 'undefined') return
     let timer: ReturnType<typeof setTimeout> | undefined
-    const flush = () => {
+    let sentAt = -Infinity
+    const flush = (keepalive = false) => {
       timer = undefined
       const upTo = seen.current
       if (upTo <= sent.current) return
       sent.current = upTo
+      sentAt = performance.now()
       request('POST', apiPaths.chat.roomRead.url({ id: roomId }), {
         body: { walletAddress: wallet, messageId: upTo },
         parse: RoomUnreadSchema,
+        keepalive,
       }).then(
         (counts) => setRoomUnread(qc, counts),
         (err: unknown) => {
@@ -94,15 +104,31 @@ export function useMarkReadOnScroll(
           const id = Number((entry.target as HTMLElement).dataset.messageId)
           if (id > seen.current) seen.current = id
         }
-        if (seen.current > sent.current && timer === undefined)
-          timer = setTimeout(flush, MARK_READ_DEBOUNCE_MS)
+        if (seen.current > sent.current && timer === undefined) {
+          const wait = Math.max(
+            MARK_READ_DEBOUNCE_MS,
+            sentAt + MARK_READ_EVERY_MS - performance.now(),
+          )
+          timer = setTimeout(flush, wait)
+        }
       },
       { root, threshold: 0.5 },
     )
     observer.current = io
+    // the last mark before the page may go: the tab hidden, the page closed
+    const leave = (e: Event) => {
+      if (timer === undefined) return
+      if (e.type === 'visibilitychange' && document.visibilityState !== 'hidden') return
+      clearTimeout(timer)
+      flush(true)
+    }
+    document.addEventListener('visibilitychange', leave)
+    window.addEventListener('pagehide', leave)
     return () => {
       io.disconnect()
       observer.current = null
+      document.removeEventListener('visibilitychange', leave)
+      window.removeEventListener('pagehide', leave)
       if (timer !== undefined) {
         clearTimeout(timer)
         flush()
