@@ -20,7 +20,8 @@
  * The server runs in this process; the clients run in child processes (bench/load-*.mjs). It prints
  * figures; it does not pass or fail on them. Env: LOAD_SECONDS (120), LOAD_READERS (500),
  * LOAD_POSTERS (200), LOAD_AUTOCANNON_SECONDS (10), LOAD_ENGINES (sqlite,postgres),
- * LOAD_PUSH_SECONDS (60), LOAD_PARTS (poll,push: which parts run).
+ * LOAD_PUSH_SECONDS (60), LOAD_PARTS (poll,push: which parts run), LOAD_MARK_READ=0 (push readers
+ * never mark read) and LOAD_UNREAD_STREAMS=0 (none holds the unread stream): what each costs.
  * Quick run: LOAD_SECONDS=15 LOAD_AUTOCANNON_SECONDS=3 LOAD_PUSH_SECONDS=15 npm run bench:load
  */
 import { fork } from 'node:child_process'
