@@ -50,7 +50,7 @@ export interface UnreadContext {
 export const walletChannel = (wallet: string) => `@wallet:${wallet}`
 
 /** The wallet's counts in every room it may read now. */
-export async function countsFor(ctx: UnreadContext, wallet: string) {
+async function countsFor(ctx: UnreadContext, wallet: string) {
   return unreadCounts(ctx.app.db, wallet, await openRoomIds(ctx, wallet))
 }
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
@@ -319,6 +319,17 @@ function useDividerId(messages: readonly ChatMessage[], loaded: boolean, wallet:
   return divider ?? null
 }
 
+/** The "New messages" line before the first unread message. */
+function NewMessagesDivider({ ref }: { ref: RefObject<HTMLDivElement | null> }) {
+  return (
+    <li>
+      <Divider ref={ref} role="separator" aria-label="New messages">
+        New messages
+      </Divider>
+    </li>
+  )
+}
+
 /** Whether the divider is scrolled out of view (then "Jump to first unread" shows). */
 function dividerOutOfView(scroller: HTMLElement | null, divider: HTMLElement | null): boolean {
   if (!scroller || !divider) return false
@@ -390,13 +401,7 @@ export function MessageList({ roomId }: { roomId: string }) {
         <List>
           {messages.map((m) => (
             <Fragment key={m.id}>
-              {m.id === dividerId && (
-                <li>
-                  <Divider ref={dividerRef} role="separator" aria-label="New messages">
-                    New messages
-                  </Divider>
-                </li>
-              )}
+              {m.id === dividerId && <NewMessagesDivider ref={dividerRef} />}
               <MessageRow
                 message={m}
                 wallet={walletAddress}
