@@ -8,6 +8,7 @@
  * started, the scene stays (it lives across routes).
  */
 import { useCallback, useEffect, useState } from 'react'
+import { markContentShown } from '../scene/contentShown'
 
 /** How long an idle callback may be put off before the scene starts anyway. */
 const IDLE_TIMEOUT_MS = 2000
@@ -36,7 +37,10 @@ function afterPaintAndIdle(run: () => void): () => void {
 export function useSceneStart(isCore: boolean): { started: boolean; pageShown: () => void } {
   const [started, setStarted] = useState(isCore)
   const [shown, setShown] = useState(false)
-  const pageShown = useCallback(() => setShown(true), [])
+  const pageShown = useCallback(() => {
+    markContentShown()
+    setShown(true)
+  }, [])
   useEffect(() => {
     if (started) return
     if (isCore) {

@@ -1,5 +1,6 @@
 import { WebGLRenderer, type WebGLRendererParameters } from 'three'
 import { waitForQuietGpu } from './gpuWarmup'
+import { whenContentShown } from './contentShown'
 
 /**
  * The scene's WebGL context is opaque (`alpha: false`). three.js always asks for `alpha: true`
@@ -56,9 +57,13 @@ export async function gpuSettled(gl: WebGL2RenderingContext): Promise<void> {
  * three's own start-up questions (extensions, limits) are answered at once instead of holding the
  * page.
  */
+/** The longest the context waits for the route's content (as long as for a quiet GPU on Swarm Core). */
+const CONTENT_WAIT_MS = 6_000
+
 export function sceneRendererFactory(dimmed: () => boolean) {
   return async (defaults: WebGLRendererParameters): Promise<WebGLRenderer> => {
-    await waitForQuietGpu(dimmed)
+    // the route's text first, then the context (src/scene/contentShown.ts)
+    await Promise.all([waitForQuietGpu(dimmed), whenContentShown(CONTENT_WAIT_MS)])
     // null where WebGL2 is missing: three then asks itself and reports the failure as it always did
     const context = (defaults.canvas as HTMLCanvasElement | undefined)?.getContext(
       'webgl2',

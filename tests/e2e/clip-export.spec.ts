@@ -261,9 +261,15 @@ test.describe('live history', () => {
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: 'Export clip' })
     await expect(dialog).toContainText('Live history')
-    // the default range ends at the moment on screen; take its last 2 s
-    const end = Number(await dialog.getByRole('spinbutton', { name: 'End (s)' }).inputValue())
+    // the default range ends at the moment on screen; take 2 s before it. GOTCHA: the field shows
+    // the end rounded to 0.1 s while the range holds it to the ms, and an end past the moment is
+    // clamped to it: typed back 0.1 s earlier, both ends lie on the same grid (else 2 s less a few
+    // ms made 59 frames).
+    const endField = dialog.getByRole('spinbutton', { name: 'End (s)' })
+    const end = Math.round(Number(await endField.inputValue()) * 10 - 1) / 10
     expect(end).toBeGreaterThanOrEqual(2)
+    await endField.fill(end.toFixed(1))
+    await endField.press('Enter')
     const start = dialog.getByRole('spinbutton', { name: 'Start (s)' })
     await start.fill((Math.round((end - 2) * 10) / 10).toFixed(1))
     await start.press('Enter')

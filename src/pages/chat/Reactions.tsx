@@ -58,10 +58,21 @@ export function ReactionBar({ message, wallet }: { message: ChatMessage; wallet:
   )
 }
 
+/*
+ * Above its row, over the end of the one before, never over the row's own header: there it
+ * covered the Report, Hide and Pin buttons under the pointer, so a click landed on the row. The
+ * first row has nothing above it inside the scroller: its picker sits in the middle of its header
+ * (below it, it would cover the next row's buttons and stay there while the pointer went to them).
+ */
 const Picker = styled.div`
   position: absolute;
-  top: -14px;
+  top: -26px;
   right: 8px;
+  li:first-child > & {
+    top: 2px;
+    right: 50%;
+    transform: translateX(50%);
+  }
   display: flex;
   gap: 2px;
   padding: 2px 4px;
