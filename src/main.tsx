@@ -1,7 +1,7 @@
 import './app/csp'
 import '@fontsource/jetbrains-mono/400.css'
 import '@fontsource/jetbrains-mono/600.css'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { createSwarmStore } from './state/swarmStore'
@@ -10,8 +10,14 @@ import { currentSwarmParams } from './state/urlParams'
 // The page's one swarm store: the URL's seed, size and pause, and where its simulation runs.
 const store = createSwarmStore(currentSwarmParams())
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App store={store} />
-  </StrictMode>,
-)
+// The first render is a transition so that React renders it in slices of a few milliseconds,
+// yielding to the browser between them: on a slow phone one synchronous render of the shell and
+// its route was a task of ~300 ms that held every input (docs/ARCHITECTURE.md, "First load").
+const root = createRoot(document.getElementById('root')!)
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App store={store} />
+    </StrictMode>,
+  )
+})

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { glass } from '../ui/glass'
 import { media } from '../ui/theme'
+import { formatClock } from '../ui/format'
 
 /** PRODUCT.md §4: header indicators flip at random every 8 s. */
 const HEADER_FLIP_MS = 8000
@@ -144,7 +145,7 @@ export function Header({ left }: { left?: React.ReactNode }) {
         </Txt>
       </Ind>
       <Clock dateTime={now.toISOString()} data-testid="clock">
-        {now.toLocaleTimeString('en-GB', { hour12: false })}
+        {formatClock(now)}
       </Clock>
     </Bar>
   )

@@ -2,33 +2,66 @@
  * When the background scene starts (issue 36; docs/ARCHITECTURE.md, "The scene never blocks a
  * page"). On Swarm Core the scene is the page: it starts at once. Behind a dashboard it is
  * decoration: its 200 KB chunk and its WebGL start wait until the route's own content has been
- * committed and painted (`pageShown`, called by the route's Suspense content) and the browser is
- * idle, so the page's chunks come first on the network and its first input is answered first.
+ * committed and painted (`pageShown`, called by the route's Suspense content) and the page has
+ * settled (no long task for 2 s), so the page's chunks come first on the network, its data's
+ * renders first on the main thread and its first input is answered first.
  * The swarm's writers (the local sim and the live feed, src/app/App.tsx) start with it. Once
  * started, the scene stays (it lives across routes).
  */
 import { useCallback, useEffect, useState } from 'react'
 import { markContentShown } from '../scene/contentShown'
 
-/** How long an idle callback may be put off before the scene starts anyway. */
-const IDLE_TIMEOUT_MS = 2000
+/**
+ * Behind a dashboard the scene waits for a settled page: no long task (over 50 ms) on the main
+ * thread for SETTLED_MS, then an idle callback. A route whose data arrives after its first paint
+ * renders again (on a slow phone in tasks of 100 ms and more); the scene's own start is a handful
+ * of such tasks (three.js's evaluation, the renderer, the first programs), so it waits until the
+ * page's are done instead of interleaving with them. It never waits more than SETTLE_MAX_MS.
+ */
+const SETTLED_MS = 2000
+const SETTLE_MAX_MS = 10_000
+const SETTLE_POLL_MS = 250
+/** How long the final idle callback may be put off. */
+const IDLE_TIMEOUT_MS = 1000
 
 type Idle = (cb: () => void, opts?: { timeout: number }) => number
 
-/** After the next paint (two animation frames), then once the browser is idle. */
-function afterPaintAndIdle(run: () => void): () => void {
+/** Calls `onBusy(end)` with the end of each long task from now on; returns the disconnect. */
+function watchLongTasks(onBusy: (end: number) => void): () => void {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('longtask')) return () => {}
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) onBusy(e.startTime + e.duration)
+  })
+  observer.observe({ type: 'longtask' })
+  return () => observer.disconnect()
+}
+
+/** After the next paint (two animation frames), once the page has settled and the browser is idle. */
+function afterPaintAndSettled(run: () => void): () => void {
   let cancelled = false
   let idleId = 0
+  let poll = 0
+  const started = performance.now()
+  let busyUntil = started
+  const unwatch = watchLongTasks((end) => (busyUntil = Math.max(busyUntil, end)))
   const idle: Idle =
     window.requestIdleCallback?.bind(window) ?? ((cb: () => void) => window.setTimeout(cb, 200))
-  const frame = requestAnimationFrame(() =>
-    requestAnimationFrame(() => {
-      if (!cancelled) idleId = idle(() => !cancelled && run(), { timeout: IDLE_TIMEOUT_MS })
-    }),
-  )
+  const check = () => {
+    if (cancelled) return
+    const now = performance.now()
+    if (now - busyUntil < SETTLED_MS && now - started < SETTLE_MAX_MS) {
+      poll = window.setTimeout(check, SETTLE_POLL_MS)
+      return
+    }
+    unwatch()
+    idleId = idle(() => !cancelled && run(), { timeout: IDLE_TIMEOUT_MS })
+  }
+  const frame = requestAnimationFrame(() => requestAnimationFrame(check))
   return () => {
     cancelled = true
+    unwatch()
     cancelAnimationFrame(frame)
+    clearTimeout(poll)
     window.cancelIdleCallback?.(idleId)
   }
 }
@@ -48,7 +81,7 @@ export function useSceneStart(isCore: boolean): { started: boolean; pageShown: (
       return
     }
     if (!shown) return
-    return afterPaintAndIdle(() => setStarted(true))
+    return afterPaintAndSettled(() => setStarted(true))
   }, [isCore, shown, started])
   return { started, pageShown }
 }

@@ -38,28 +38,8 @@ export const HistoryFramesQuerySchema = z.strictObject({
   after: z.coerce.number().int().min(0).max(HISTORY_MAX_AFTER_MS).default(0),
 })
 
-/** One record of a GET /api/history/frames body. */
-export interface HistoryRecord {
-  t: number
-  frame: Uint8Array
-}
-
-/** Bytes before each record's frame: float64 t and uint32 byteLength. */
-export const HISTORY_RECORD_HEADER_BYTES = 12
-
-/** Splits a GET /api/history/frames body into its records; a truncated tail is dropped. */
-export function readHistoryRecords(body: ArrayBuffer | Uint8Array): HistoryRecord[] {
-  const bytes = body instanceof Uint8Array ? body : new Uint8Array(body)
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const out: HistoryRecord[] = []
-  let at = 0
-  while (at + HISTORY_RECORD_HEADER_BYTES <= bytes.length) {
-    const t = view.getFloat64(at, true)
-    const len = view.getUint32(at + 8, true)
-    const start = at + HISTORY_RECORD_HEADER_BYTES
-    if (start + len > bytes.length) break
-    out.push({ t, frame: bytes.subarray(start, start + len) })
-    at = start + len
-  }
-  return out
-}
+export {
+  HISTORY_RECORD_HEADER_BYTES,
+  readHistoryRecords,
+  type HistoryRecord,
+} from './historyRecords'

@@ -5,12 +5,8 @@
  * fetches. The server branch owns the recording; this module only reads it back.
  */
 import { apiPaths } from '../contracts/apiPaths'
-import {
-  HISTORY_RECORD_HEADER_BYTES,
-  HistoryInfoSchema,
-  readHistoryRecords,
-  type HistoryInfo,
-} from '../contracts/history'
+import type { HistoryInfo } from '../contracts/history'
+import { HISTORY_RECORD_HEADER_BYTES, readHistoryRecords } from '../contracts/historyRecords'
 import { decodeFrame, type FeedLogger, type FeedMessage } from './protocol'
 
 /** One recorded frame: when the leader published it (epoch ms) and the decoded message. */
@@ -101,7 +97,10 @@ async function failure(res: Response): Promise<HistoryError> {
 export async function fetchHistoryRange(signal?: AbortSignal): Promise<HistoryInfo> {
   const res = await fetch(apiPaths.history.info.url(), { signal })
   if (!res.ok) throw await failure(res)
-  return HistoryInfoSchema.parse(await res.json())
+  const body: unknown = await res.json()
+  // the schema (and zod with it) loads with the first answer, not with the page's entry
+  const { HistoryInfoSchema } = await import('../contracts/history')
+  return HistoryInfoSchema.parse(body)
 }
 
 /** GET /api/history/frames: the window at `at` (epoch ms) running `after` ms past it. */

@@ -34,6 +34,7 @@ import {
 } from './swarmSummary'
 import { useSwarmStore } from '../../state/swarmStoreContext'
 import type { SwarmStore } from '../../state/swarmStore'
+import { formatNumber } from '../../ui/format'
 
 /** Salt on `?seed=` so this screen's demo series are their own stream. */
 const SEED_SALT = 0xa1
@@ -92,7 +93,7 @@ function SummaryCards({ performance }: { performance: PerformancePoint[] }) {
         label="Tasks Completed"
         value={
           <span data-testid="card-tasks">
-            {(tasksInSeries(performance) + completedTasks).toLocaleString('en-US')}
+            {formatNumber(tasksInSeries(performance) + completedTasks)}
           </span>
         }
         foot={`last 24 h · ${completedTasks} this session`}

@@ -2,6 +2,7 @@
  * PRODUCT.md §9 figures derived from the swarm store's metrics, shared by the Analytics and Compute
  * screens: system health, the latency and processing-power classes, the compute load bar.
  */
+import { formatNumber } from '../../ui/format'
 
 export type LatencyClass = 'Optimal' | 'Good' | 'Degraded'
 export type PowerClass = 'High' | 'Medium' | 'Low'
@@ -38,7 +39,7 @@ export function formatPercent(value: number): string {
 
 /** '8,123 TF/s'. */
 export function formatPower(processingPower: number): string {
-  return `${Math.round(processingPower).toLocaleString('en-US')} TF/s`
+  return `${formatNumber(Math.round(processingPower))} TF/s`
 }
 
 /** '12 ms' or '12.5 ms' (at most one decimal). */

@@ -13,6 +13,7 @@ import {
   type Tier,
 } from '../../contracts/chat'
 import { momentOfLink } from '../../state/urlParams'
+import { formatNumber } from '../../ui/format'
 
 /** PRODUCT.md §9: auto-scroll holds while the reader is within this many px of the bottom. */
 const AUTO_SCROLL_PX = 100
@@ -158,7 +159,7 @@ export function noRoomHint(
 
 /** 1234567.891 -> '1,234,567.89' (at most 2 decimals). */
 export function formatAmount(n: number): string {
-  return n.toLocaleString('en-US', { maximumFractionDigits: 2 })
+  return formatNumber(n, 2)
 }
 
 /** After the shop changes this wallet's active badge/title, show it on its messages already listed. */

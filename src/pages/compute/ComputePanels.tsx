@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button'
 import { Panel } from '../../ui/Panel'
 import { ProgressBar } from '../../ui/ProgressBar'
 import { computeLoadPercent, formatPower, powerClass } from '../analytics/swarmSummary'
-import { formatClock } from '../database/databaseData'
+import { formatClock } from '../../ui/format'
 import { loadTone, type ComputeNode, type Warning } from './computeData'
 import { stackList } from '../../ui/stackList'
 

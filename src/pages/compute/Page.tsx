@@ -12,7 +12,7 @@ import { ErrorText, PageLayout } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
 import { ProgressBar } from '../../ui/ProgressBar'
 import { formatPower, powerClass } from '../analytics/swarmSummary'
-import { formatClock } from '../database/databaseData'
+import { formatClock } from '../../ui/format'
 import {
   COMPUTE_REFRESH_MS,
   createClusterState,
@@ -26,6 +26,7 @@ import {
 import { ResourceAllocation, SystemWarnings } from './ComputePanels'
 import { NodesTable, TasksTable } from './ComputeTables'
 import { useSwarmStore } from '../../state/swarmStoreContext'
+import { formatNumber } from '../../ui/format'
 
 /** Salts on `?seed=`: the cluster and the warnings are separate random streams. */
 const CLUSTER_SALT = 0xc0
@@ -107,8 +108,8 @@ function SummaryCards({ cluster }: { cluster: ClusterState }) {
       />
       <Card
         label="Total Cores"
-        value={cores.toLocaleString('en-US')}
-        foot={`${memory.toLocaleString('en-US')} GB memory online`}
+        value={formatNumber(cores)}
+        foot={`${formatNumber(memory)} GB memory online`}
       />
       <Card
         label="Average Load"

@@ -3,7 +3,6 @@ import { Table, type Column } from '../../ui/Table'
 import {
   formatAge,
   formatBytes,
-  formatClock,
   formatCount,
   type DbStatus,
   type DemoDatabase,
@@ -11,6 +10,7 @@ import {
   type QueryStatus,
   type Shard,
 } from './databaseData'
+import { formatClock } from '../../ui/format'
 
 const STATUS_TONE: Record<DbStatus | QueryStatus, Tone> = {
   online: 'green',

@@ -14,13 +14,13 @@ import {
   createDatabaseState,
   diskTone,
   formatBytes,
-  formatClock,
   formatCount,
   refreshDatabaseState,
   type DatabaseState,
   type DbStatus,
 } from './databaseData'
 import { DatabasesTable, QueriesTable, ShardsTable, StatusBadge } from './DatabaseTables'
+import { formatClock } from '../../ui/format'
 
 /** Salt on `?seed=` so this screen's demo data is its own stream. */
 const SEED_SALT = 0xdb

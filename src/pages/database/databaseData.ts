@@ -6,6 +6,7 @@
  * tests replay.
  */
 import type { Rng } from '../../sim/random'
+import { formatNumber } from '../../ui/format'
 
 /** PRODUCT.md §9: the Database screen refreshes every 15 s. */
 export const DATABASE_REFRESH_MS = 15_000
@@ -112,15 +113,7 @@ export function formatBytes(bytes: number): string {
 
 /** Counts as '1,234,567'. */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US')
-}
-
-/** Local time as 'HH:MM:SS'. */
-export function formatClock(ms: number): string {
-  const d = new Date(ms)
-  return [d.getHours(), d.getMinutes(), d.getSeconds()]
-    .map((v) => String(v).padStart(2, '0'))
-    .join(':')
+  return formatNumber(n)
 }
 
 /** Age as '35m ago', '4h ago', '2d ago'. */

@@ -4,7 +4,7 @@ import { media } from '../../ui/theme'
 import { Badge, type Tone } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
 import { Table, type Column } from '../../ui/Table'
-import { formatClock } from '../database/databaseData'
+import { formatClock } from '../../ui/format'
 import { canRepair, type ComponentHealth, type ComponentStatus } from './diagnosticsData'
 import type { DiagnosticsModel, LogEntry, LogTone } from './useDiagnostics'
 

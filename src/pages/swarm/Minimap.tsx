@@ -17,6 +17,7 @@ import type { SwarmStore } from '../../state/swarmState'
 import { visuallyHidden } from '../../ui/visuallyHidden'
 import { mapSize, paintHeat, panForKey, panForMapPoint, viewRect, type Size } from './minimap'
 import { IconButton, OverlayFrame, OverlayPanel } from './OverlayPanel'
+import { formatNumber } from '../../ui/format'
 
 const MapBox = styled.div`
   position: relative;
@@ -202,7 +203,7 @@ function OverviewMap({ maxWidth, maxHeight }: { maxWidth: number; maxHeight: num
   )
 }
 
-const n = (v: number) => v.toLocaleString('en-US')
+const n = (v: number) => formatNumber(v)
 
 /** What the map shows in words: the count, the filter's matches when one is on, the failing. */
 function MapCaption(p: { id: string; count: number; failing: number; matching: number | null }) {

@@ -17,6 +17,7 @@ import { useFeedConnection } from './FeedBadge'
 import { dataSourceText, shownSwarm } from './statusWords'
 import { swarmFigures } from './swarmReadings'
 import { useSwarmStore } from '../../state/swarmStoreContext'
+import { formatNumber } from '../../ui/format'
 
 const List = styled.dl`
   margin: 0;
@@ -108,7 +109,7 @@ export function StatusPanel() {
         <Row>
           <dt>Processing</dt>
           <dd>
-            {m.processingPower.toLocaleString('en-US')} TF/s
+            {formatNumber(m.processingPower)} TF/s
             <Sub>{processingPowerText(m.processingPower)}</Sub>
           </dd>
         </Row>

@@ -7,6 +7,7 @@ import { FAILING_COLOR, TYPE_COLORS } from '../../sim'
 import { FILTER_GROUPS, toggleBit, type AgentFilter, type FilterGroup } from '../../sim/agentFilter'
 import type { Census } from '../../sim/census'
 import { theme } from '../../ui/theme'
+import { formatNumber } from '../../ui/format'
 
 const hex = (c: number) => `#${(c & 0xffffff).toString(16).padStart(6, '0')}`
 const c = theme.color
@@ -41,7 +42,7 @@ const CENSUS_FIELD = {
   energy: 'energy',
 } as const satisfies Record<FilterGroup, keyof Census>
 
-const figure = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'))
+const figure = (n: number | undefined) => (n === undefined ? '—' : formatNumber(n))
 
 /** One group's entries: each value's colour, live count and whether it is pressed. */
 export function legendEntries(

@@ -2,6 +2,7 @@
  * Token Info formats (PRODUCT.md §2): pure functions shared by the page, the terminal and the
  * marketplace.
  */
+import { formatNumber } from '../../ui/format'
 
 const num = (v: number | string): number => {
   const n = typeof v === 'string' ? Number(v) : v
@@ -52,17 +53,17 @@ export function formatThousands(usd: number): string {
 
 /** A whole count with thousands separators: '1,240'. */
 export function formatCount(n: number): string {
-  return Math.round(num(n)).toLocaleString('en-US')
+  return formatNumber(Math.round(num(n)))
 }
 
 /** Token balance with at most 2 decimals: '12,345.5'. */
 export function formatBalance(n: number): string {
-  return num(n).toLocaleString('en-US', { maximumFractionDigits: 2 })
+  return formatNumber(num(n), 2)
 }
 
 /** A USD amount with exactly 2 decimals: '$52,034.10'. */
 export function formatUsd(n: number): string {
-  return `$${num(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+  return `$${formatNumber(num(n), 2, 2)}`
 }
 
 /** The first `keep` characters followed by '...' when the address is longer (treasury: 24). */
