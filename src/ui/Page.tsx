@@ -100,3 +100,12 @@ export function PageLoading() {
     </Scroll>
   )
 }
+
+/**
+ * Stands in for content that is still loading: laid out (a hidden copy of the loaded shape, so
+ * nothing below moves when the content arrives), never seen, never read.
+ */
+export const Held = styled.span.attrs({ 'aria-hidden': true })`
+  display: contents;
+  visibility: hidden;
+`

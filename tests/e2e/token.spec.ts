@@ -231,9 +231,14 @@ test.describe.serial('with a healthy upstream', () => {
       page.getByRole('status').filter({ hasText: 'Loading token data...' }),
     ).toBeVisible()
     await expect(page.getByRole('button', { name: 'Buy Token' })).toBeDisabled()
+    // the pending panels hold the loaded ones' shape: nothing below them moves (issue 36, CLS)
+    const trade = page.getByRole('region', { name: 'Trade' })
+    const before = (await trade.boundingBox())!.y
     release()
     await expect(card(page, 'token-price')).toHaveText('$0.004215', FIRST)
     await expect(page.getByText('Loading token data...')).toHaveCount(0)
+    await expect(card(page, 'treasury-balance')).toBeVisible(FIRST)
+    expect((await trade.boundingBox())!.y).toBeCloseTo(before, 0)
   })
 
   for (const c of [

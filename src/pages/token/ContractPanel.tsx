@@ -1,8 +1,11 @@
 import styled from 'styled-components'
 import { CopyButton } from '../../ui/CopyButton'
+import { Button } from '../../ui/Button'
+import { Held, LoadingText } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
 
 const Row = styled.div`
+  position: relative;
   display: flex;
   align-items: center;
   gap: 10px;
@@ -14,19 +17,44 @@ const Address = styled.code`
   overflow-wrap: anywhere;
   min-width: 0;
 `
+/** Over the held address while it loads. */
+const Pending = styled(LoadingText)`
+  position: absolute;
+  inset: 0 auto auto 0;
+`
+/** A Solana address's shape (44 characters of a monospace face) held while the real one loads. */
+const ADDRESS_SHAPE = '0'.repeat(44)
+
 const Verified = styled.p`
   margin: 8px 0 0;
   color: ${(p) => p.theme.color.green};
   font-size: 12px;
 `
 
-/** The token's contract address with a copy button and the verification note (PRODUCT.md §2). */
-export function ContractPanel({ address }: { address: string }) {
+/**
+ * The token's contract address with a copy button and the verification note (PRODUCT.md §2);
+ * `null` while the market data loads: the page's loading text in the address's place.
+ */
+export function ContractPanel({ address }: { address: string | null }) {
   return (
     <Panel title="Contract Address">
       <Row>
-        <Address data-testid="contract-address">{address}</Address>
-        <CopyButton text={address} label="Copy contract address" />
+        {address === null ? (
+          <>
+            <Held>
+              <Address>{ADDRESS_SHAPE}</Address>
+              <Button $size="sm" tabIndex={-1}>
+                Copy
+              </Button>
+            </Held>
+            <Pending role="status">Loading token data...</Pending>
+          </>
+        ) : (
+          <>
+            <Address data-testid="contract-address">{address}</Address>
+            <CopyButton text={address} label="Copy contract address" />
+          </>
+        )}
       </Row>
       <Verified>
         <span aria-hidden="true">✓ </span>Verified Contract on Solana Network

@@ -1,6 +1,7 @@
 import styled, { useTheme } from 'styled-components'
 import type { TokenPair } from '../../contracts/market'
 import { Card, CardGrid } from '../../ui/Card'
+import { Held } from '../../ui/Page'
 import {
   formatChange,
   formatCount,
@@ -25,6 +26,36 @@ const ChartLink = styled.a`
   font-size: 12px;
   letter-spacing: 0.06em;
 `
+
+/**
+ * The four cards while the market data loads: their labels, a dash for each figure and the same
+ * lines as the loaded cards, so the panels below do not move when it arrives (a layout shift the
+ * first load of /token had: docs/ARCHITECTURE.md, "First load").
+ */
+export function MarketCardsPending() {
+  return (
+    <CardGrid $min={160} aria-hidden="true">
+      <Card label="Price (USD)" value="—" foot={<Held>▲ 0.00% 24h</Held>} />
+      <Card label="Market Cap" value="—" foot={<Held>FDV: $0.00M</Held>} />
+      <Card label="24h Volume" value="—">
+        <Split>
+          <Held>
+            <span>Buys: 0,000</span>
+            <span>Sells: 0,000</span>
+          </Held>
+        </Split>
+      </Card>
+      <Card label="Liquidity" value="—">
+        <Split>
+          <Held>
+            <span>Pool: XXXX/XXX</span>
+            <ChartLink as="span">View Chart ↗</ChartLink>
+          </Held>
+        </Split>
+      </Card>
+    </CardGrid>
+  )
+}
 
 /**
  * Price, market cap/FDV, 24h volume with buys/sells, liquidity with pair and chart (PRODUCT.md §2).

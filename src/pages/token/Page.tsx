@@ -2,11 +2,11 @@ import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query'
 import styled from 'styled-components'
 import { HttpError } from '../../api/http'
 import { Button } from '../../ui/Button'
-import { ErrorText, LoadingText, PageLayout } from '../../ui/Page'
+import { ErrorText, PageLayout } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
 import { ContractPanel } from './ContractPanel'
 import { formatTimestamp } from './format'
-import { MarketCards } from './MarketCards'
+import { MarketCards, MarketCardsPending } from './MarketCards'
 import { marketTokenQuery, tokenKeys } from './queries'
 import { TreasuryPanel } from './TreasuryPanel'
 
@@ -69,9 +69,11 @@ export default function TokenInfoPage() {
           </div>
         </Panel>
       ) : !data ? (
-        <Panel>
-          <LoadingText role="status">Loading token data...</LoadingText>
-        </Panel>
+        <>
+          <ContractPanel address={null} />
+          <MarketCardsPending />
+          <TreasuryPanel enabled={false} pending />
+        </>
       ) : (
         <>
           {data.stale && (

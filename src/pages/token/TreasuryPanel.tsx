@@ -4,7 +4,7 @@ import { media } from '../../ui/theme'
 import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
 import { CopyButton } from '../../ui/CopyButton'
-import { ErrorText, LoadingText } from '../../ui/Page'
+import { ErrorText, Held, LoadingText } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
 import { formatBalance, formatTimestamp, formatUsd, truncateAddress } from './format'
 import { treasuryQuery } from './queries'
@@ -32,6 +32,7 @@ const Item = styled.div`
     margin-bottom: 4px;
   }
   dd {
+    position: relative;
     margin: 0;
     font-size: 15px;
     color: ${(p) => p.theme.color.text};
@@ -46,16 +47,79 @@ const Strong = styled.span`
   font-weight: 600;
   font-size: 18px;
 `
+/** What a pending figure shows, over its held shape. */
+const Over = styled.span`
+  position: absolute;
+  inset: 0 auto auto 0;
+`
 const Note = styled.p`
   margin: 0;
   color: ${(p) => p.theme.color.muted};
 `
 
 /**
+ * The wallet's grid while it (or the market before it) loads: its labels, the loading text in the
+ * address's place and a dash for each figure, in the loaded grid's rows, so nothing below moves
+ * when the figures arrive (docs/ARCHITECTURE.md, "First load").
+ */
+function TreasuryPending({ busy }: { busy: boolean }) {
+  const dash = <Strong>—</Strong>
+  return (
+    <Grid>
+      <Item>
+        <dt>Address</dt>
+        <dd>
+          <Held>
+            <code>{'0'.repeat(24)}...</code>
+            <Button $size="sm" tabIndex={-1}>
+              Copy
+            </Button>
+          </Held>
+          <Over>
+            {busy ? <LoadingText role="status">Loading wallet data...</LoadingText> : '—'}
+          </Over>
+        </dd>
+      </Item>
+      <Item>
+        <dt>Last Updated</dt>
+        <dd>
+          <Held>0000-00-00 00:00:00</Held>
+          <Over>{dash}</Over>
+        </dd>
+      </Item>
+      <Item>
+        <dt>Token Balance</dt>
+        <dd>
+          <Held>
+            <Strong>0.00</Strong> vPOS
+          </Held>
+          <Over>{dash}</Over>
+        </dd>
+      </Item>
+      <Item>
+        <dt>USD Value</dt>
+        <dd>
+          <Held>
+            <Strong>$0.00</Strong>
+          </Held>
+          <Over>{dash}</Over>
+        </dd>
+      </Item>
+    </Grid>
+  )
+}
+
+/**
  * Treasury wallet (PRODUCT.md §2, §7.4): fetched only once the market pair exists (`enabled`),
  * since its USD value is balance × price.
  */
-export function TreasuryPanel({ enabled }: { enabled: boolean }) {
+export function TreasuryPanel({
+  enabled,
+  pending = false,
+}: {
+  enabled: boolean
+  pending?: boolean
+}) {
   const q = useQuery({ ...treasuryQuery, enabled })
   const t = q.data
   return (
@@ -63,7 +127,7 @@ export function TreasuryPanel({ enabled }: { enabled: boolean }) {
       title="Treasury Wallet"
       actions={t?.stale ? <Badge $tone="amber">Stale</Badge> : undefined}
     >
-      {!enabled ? (
+      {!enabled && !pending ? (
         <Note>Treasury data is shown once the token has a market pair.</Note>
       ) : q.isError ? (
         <div role="alert">
@@ -75,7 +139,7 @@ export function TreasuryPanel({ enabled }: { enabled: boolean }) {
           </p>
         </div>
       ) : !t ? (
-        <LoadingText role="status">Loading wallet data...</LoadingText>
+        <TreasuryPending busy={enabled} />
       ) : (
         <Grid>
           <Item>
