@@ -1,6 +1,8 @@
 /**
  * When the background scene starts (issue 36; docs/ARCHITECTURE.md, "The scene never blocks a
- * page"). On Swarm Core the scene is the page: it starts at once. Behind a dashboard it is
+ * page"). On Swarm Core the scene is the page: it starts as soon as the page's panels have been
+ * painted (its 200 KB chunk shared a phone's slow network with them and held back their first
+ * paint by about a second). Behind a dashboard it is
  * decoration: its 200 KB chunk and its WebGL start wait until the route's own content has been
  * committed and painted (`pageShown`, called by the route's Suspense content) and the page has
  * settled (no long task for 2 s), so the page's chunks come first on the network, its data's
@@ -36,6 +38,16 @@ function watchLongTasks(onBusy: (end: number) => void): () => void {
   return () => observer.disconnect()
 }
 
+/** After the next paint (two animation frames). */
+function afterPaint(run: () => void): () => void {
+  let second = 0
+  const first = requestAnimationFrame(() => (second = requestAnimationFrame(run)))
+  return () => {
+    cancelAnimationFrame(first)
+    cancelAnimationFrame(second)
+  }
+}
+
 /** After the next paint (two animation frames), once the page has settled and the browser is idle. */
 function afterPaintAndSettled(run: () => void): () => void {
   let cancelled = false
@@ -68,20 +80,17 @@ function afterPaintAndSettled(run: () => void): () => void {
 
 /** Whether the scene may start now, and the callback a route calls once its content is shown. */
 export function useSceneStart(isCore: boolean): { started: boolean; pageShown: () => void } {
-  const [started, setStarted] = useState(isCore)
+  const [started, setStarted] = useState(false)
   const [shown, setShown] = useState(false)
   const pageShown = useCallback(() => {
     markContentShown()
     setShown(true)
   }, [])
   useEffect(() => {
-    if (started) return
-    if (isCore) {
-      setStarted(true)
-      return
-    }
-    if (!shown) return
-    return afterPaintAndSettled(() => setStarted(true))
+    if (started || !shown) return
+    return isCore
+      ? afterPaint(() => setStarted(true))
+      : afterPaintAndSettled(() => setStarted(true))
   }, [isCore, shown, started])
   return { started, pageShown }
 }

@@ -24,7 +24,7 @@ const Fallback = styled.div`
 /**
  * The full-screen layer behind every route where the swarm canvas lives. It stays mounted across
  * routes; dashboards are DOM layered above it and dim it. The scene's chunk is fetched once
- * `started` (src/app/sceneStart.ts: at once on Swarm Core, after a dashboard's content).
+ * `started` (src/app/sceneStart.ts: once the route's content is painted; behind a dashboard once the page has settled too).
  */
 export function SceneSlot({ dimmed, started }: { dimmed: boolean; started: boolean }) {
   return (
