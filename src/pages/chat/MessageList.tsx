@@ -54,8 +54,10 @@ const Item = styled.li<{ $me: boolean; $hidden: boolean; $mention: boolean }>`
   &[data-picker='open'] .reaction-picker {
     display: flex;
   }
+  /* keyboard focus only: a click's focus stayed on the row after the pointer left, and the row
+     collapsing when the next click took it moved the rows below under that click */
   &:hover [data-empty],
-  &:focus-within [data-empty],
+  &:has(:focus-visible) [data-empty],
   &[data-picker='open'] [data-empty] {
     display: inline-flex;
   }
