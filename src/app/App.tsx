@@ -85,19 +85,20 @@ function Shell() {
   const store = useSwarmStore()
   const isCore = pathname === '/' || pathname === ''
   const scene = useSceneStart(isCore)
-  // The local sim runs behind every route (the scene and the Swarm Core panels read it). Behind a
-  // dashboard it starts with the scene, once the route's content is painted (its worker, its
-  // first frames and the frame loop were a third of a phone's main-thread work before that):
-  // until then the store shows the swarm it seeded itself.
+  // The local sim runs behind every route (the scene and the Swarm Core panels read it). On Swarm
+  // Core it starts at once (the panels show it); behind a dashboard with the scene, once the
+  // route's content is painted and the page has settled (its worker, its first frames and the
+  // frame loop were a third of a phone's main-thread work before that): until then the store
+  // shows the swarm it seeded itself.
   useEffect(() => {
-    if (!scene.started) return
+    if (!scene.writers) return
     startSimulation(store)
     return () => stopSimulation(store)
-  }, [store, scene.started])
+  }, [store, scene.writers])
   // The live feed replaces the local sim as the store's writer while connected (?feed=sim: never);
   // it connects with the scene too (its frames' decoding and link search were the rest).
   useEffect(() => {
-    if (!scene.started) return
+    if (!scene.writers) return
     const { sim } = store.runtime
     const live: LiveFeedSource = new LiveFeedSource({
       seed: sim.seed,
@@ -112,7 +113,7 @@ function Shell() {
       feed.stop()
       detach()
     }
-  }, [store, scene.started])
+  }, [store, scene.writers])
   useEffect(() => {
     document.title = documentTitle(pathname)
   }, [pathname])

@@ -28,12 +28,14 @@ const IDLE_TIMEOUT_MS = 1000
 
 type Idle = (cb: () => void, opts?: { timeout: number }) => number
 
-/** Calls `onBusy(end)` with the end of each long task from now on; returns the disconnect. */
-function watchLongTasks(onBusy: (end: number) => void): () => void {
+/**
+ * Calls `onBusy` after each long task from now on (as its report arrives, just after the task);
+ * returns the disconnect. The caller reads its own clock then: the entries' times are the
+ * performance timeline's, which a test's fake clock does not move.
+ */
+function watchLongTasks(onBusy: () => void): () => void {
   if (!PerformanceObserver.supportedEntryTypes?.includes('longtask')) return () => {}
-  const observer = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) onBusy(e.startTime + e.duration)
-  })
+  const observer = new PerformanceObserver(() => onBusy())
   observer.observe({ type: 'longtask' })
   return () => observer.disconnect()
 }
@@ -55,7 +57,7 @@ function afterPaintAndSettled(run: () => void): () => void {
   let poll = 0
   const started = performance.now()
   let busyUntil = started
-  const unwatch = watchLongTasks((end) => (busyUntil = Math.max(busyUntil, end)))
+  const unwatch = watchLongTasks(() => (busyUntil = performance.now()))
   const idle: Idle =
     window.requestIdleCallback?.bind(window) ?? ((cb: () => void) => window.setTimeout(cb, 200))
   const check = () => {
@@ -78,8 +80,16 @@ function afterPaintAndSettled(run: () => void): () => void {
   }
 }
 
-/** Whether the scene may start now, and the callback a route calls once its content is shown. */
-export function useSceneStart(isCore: boolean): { started: boolean; pageShown: () => void } {
+/**
+ * Whether the scene may start now (`started`: its chunk and WebGL), whether the swarm's writers
+ * may (`writers`: the local sim and the live feed; on Swarm Core at once, its panels show them),
+ * and the callback a route calls once its content is shown.
+ */
+export function useSceneStart(isCore: boolean): {
+  started: boolean
+  writers: boolean
+  pageShown: () => void
+} {
   const [started, setStarted] = useState(false)
   const [shown, setShown] = useState(false)
   const pageShown = useCallback(() => {
@@ -92,5 +102,5 @@ export function useSceneStart(isCore: boolean): { started: boolean; pageShown: (
       ? afterPaint(() => setStarted(true))
       : afterPaintAndSettled(() => setStarted(true))
   }, [isCore, shown, started])
-  return { started, pageShown }
+  return { started, writers: started || isCore, pageShown }
 }

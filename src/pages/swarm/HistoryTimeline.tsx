@@ -275,8 +275,11 @@ function TransportRow({
             : 'LIVE'}
         </When>
       )}
+      {/* the name starts with the visible text (WCAG 2.5.3, label in name), then what a press does */}
       <IconButton
-        aria-label={zoom === '10m' ? 'Show the last 24 hours' : 'Show the last 10 minutes'}
+        aria-label={
+          zoom === '10m' ? '10 MIN: show the last 24 hours' : '24 H: show the last 10 minutes'
+        }
         onClick={() => setZoom(zoom === '10m' ? '24h' : '10m')}
       >
         {zoom === '10m' ? '10 MIN' : '24 H'}

@@ -1,4 +1,5 @@
 /** Time texts of the Swarm Core view. */
+import { formatClock } from '../../ui/format'
 
 function plural(n: number, unit: string): string {
   return `${n} ${unit}${n === 1 ? '' : 's'} ago`
@@ -17,7 +18,5 @@ export function lastActiveText(elapsedMs: number): string {
 /** 'HH:MM:SS' (local, 24 h) of an ISO timestamp; '--:--:--' when it does not parse. */
 export function clockText(iso: string): string {
   const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return '--:--:--'
-  const p = (v: number) => String(v).padStart(2, '0')
-  return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`
+  return Number.isNaN(d.getTime()) ? '--:--:--' : formatClock(d)
 }
