@@ -38,8 +38,4 @@ export const HistoryFramesQuerySchema = z.strictObject({
   after: z.coerce.number().int().min(0).max(HISTORY_MAX_AFTER_MS).default(0),
 })
 
-export {
-  HISTORY_RECORD_HEADER_BYTES,
-  readHistoryRecords,
-  type HistoryRecord,
-} from './historyRecords'
+export { HISTORY_RECORD_HEADER_BYTES, readHistoryRecords } from './historyRecords'
