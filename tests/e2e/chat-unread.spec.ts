@@ -46,9 +46,10 @@ test.describe('chat: unread, mentions, previews', () => {
       'true',
     )
     await box.press('Enter')
-    await expect(box).toHaveValue('@Bobby Tables ')
-    await expect(list).toHaveCount(0)
+    // typed straight after the pick: the caret is after the name before the next key lands
     await box.pressSequentially('look <b>here</b>')
+    await expect(box).toHaveValue('@Bobby Tables look <b>here</b>')
+    await expect(list).toHaveCount(0)
     await box.press('Enter')
     await expect(box).toHaveValue('')
     for (let i = 1; i <= 14; i++) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useRef, useState, type FormEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { MESSAGE_MAX_CHARS, type Room } from '../../contracts/chat'
@@ -31,6 +31,8 @@ export function Composer({ room }: { room: Room | null }) {
   const [sending, setSending] = useState(false)
   const [caret, setCaret] = useState(0)
   const field = useRef<HTMLInputElement>(null)
+  /** where the caret goes once the text set with it is in the field */
+  const caretAfterCommit = useRef<number | null>(null)
   const participants = useQuery({ ...participantsQuery(room?.id ?? ''), enabled: false }).data
   const mention = useMentionCompletion({
     text,
@@ -40,9 +42,18 @@ export function Composer({ room }: { room: Room | null }) {
     replace: (next, at) => {
       setText(next)
       setCaret(at)
-      // The field takes the new value on the next render; the caret goes after the name.
-      requestAnimationFrame(() => field.current?.setSelectionRange(at, at))
+      // The field takes the new value when this update commits; the caret goes after the name
+      // then (the layout effect below), before the next key is handled. It was set on the next
+      // animation frame, and keys typed before that frame on a busy machine went in after the
+      // caret moved back: '@name k <b>here</b>loo' for '@name look <b>here</b>'.
+      caretAfterCommit.current = at
     },
+  })
+  useLayoutEffect(() => {
+    const at = caretAfterCommit.current
+    if (at === null) return
+    caretAfterCommit.current = null
+    field.current?.setSelectionRange(at, at)
   })
   // The client id stays with the text until it is stored, so a retry cannot duplicate it.
   const pending = useRef<{ text: string; id: string } | null>(null)
