@@ -117,6 +117,11 @@ function Shell() {
   useEffect(() => {
     document.title = documentTitle(pathname)
   }, [pathname])
+  // On Swarm Core the GPU scout goes out at once (a 1 KB worker): the scene's chunk waits for the
+  // panels' paint, its wait for a quiet GPU need not (src/scene/gpuWarmup.ts, startGpuScout).
+  useEffect(() => {
+    if (isCore) void import('../scene/gpuWarmup').then((m) => m.startGpuScout())
+  }, [isCore])
 
   return (
     <>

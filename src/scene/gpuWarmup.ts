@@ -52,6 +52,19 @@ function warmUpGpu(): Promise<void> {
   return warmed
 }
 
+/** When the scout was sent (the patience below counts from then). */
+let scoutStartedAt: number | null = null
+
+/**
+ * Sends the scout now, once per page. Swarm Core calls it with its first render (src/app/App.tsx):
+ * its scene's chunk loads only once the panels are painted, and the patience below counts from the
+ * scout, not from that later moment, so the scene shows no later than when its chunk loaded at once.
+ */
+export function startGpuScout(): void {
+  scoutStartedAt ??= performance.now()
+  void warmUpGpu()
+}
+
 /**
  * Waits for the scout's quiet GPU (`warmUpGpu`), at most PATIENCE_MS for where the scene is now:
  * `dimmed()` is read as it waits, so a visitor who opens Swarm Core meanwhile waits no longer than
@@ -59,8 +72,9 @@ function warmUpGpu(): Promise<void> {
  */
 export async function waitForQuietGpu(dimmed: () => boolean): Promise<void> {
   let quiet = false
+  startGpuScout()
   void warmUpGpu().then(() => (quiet = true))
-  const started = performance.now()
+  const started = scoutStartedAt!
   while (!quiet) {
     const patience = dimmed() ? PATIENCE_MS.dashboard : PATIENCE_MS.core
     if (performance.now() - started >= patience) return
