@@ -57,13 +57,24 @@ const Note = styled.p`
   color: ${(p) => p.theme.color.muted};
 `
 
+/** Each pending figure's label and the shape its loaded value takes (held, never shown). */
+const PENDING_FIGURES: readonly [string, React.ReactNode][] = [
+  ['Last Updated', '0000-00-00 00:00:00'],
+  [
+    'Token Balance',
+    <>
+      <Strong>0.00</Strong> vPOS
+    </>,
+  ],
+  ['USD Value', <Strong>$0.00</Strong>],
+]
+
 /**
  * The wallet's grid while it (or the market before it) loads: its labels, the loading text in the
  * address's place and a dash for each figure, in the loaded grid's rows, so nothing below moves
  * when the figures arrive (docs/ARCHITECTURE.md, "First load").
  */
 function TreasuryPending({ busy }: { busy: boolean }) {
-  const dash = <Strong>—</Strong>
   return (
     <Grid>
       <Item>
@@ -80,31 +91,17 @@ function TreasuryPending({ busy }: { busy: boolean }) {
           </Over>
         </dd>
       </Item>
-      <Item>
-        <dt>Last Updated</dt>
-        <dd>
-          <Held>0000-00-00 00:00:00</Held>
-          <Over>{dash}</Over>
-        </dd>
-      </Item>
-      <Item>
-        <dt>Token Balance</dt>
-        <dd>
-          <Held>
-            <Strong>0.00</Strong> vPOS
-          </Held>
-          <Over>{dash}</Over>
-        </dd>
-      </Item>
-      <Item>
-        <dt>USD Value</dt>
-        <dd>
-          <Held>
-            <Strong>$0.00</Strong>
-          </Held>
-          <Over>{dash}</Over>
-        </dd>
-      </Item>
+      {PENDING_FIGURES.map(([label, shape]) => (
+        <Item key={label}>
+          <dt>{label}</dt>
+          <dd>
+            <Held>{shape}</Held>
+            <Over>
+              <Strong>—</Strong>
+            </Over>
+          </dd>
+        </Item>
+      ))}
     </Grid>
   )
 }
