@@ -1,9 +1,9 @@
 /**
  * When the background scene starts (issue 36; docs/ARCHITECTURE.md, "The scene never blocks a
- * page"). On Swarm Core the scene is the page: it starts as soon as the page's panels have been
- * painted (its 200 KB chunk shared a phone's slow network with them and held back their first
- * paint by about a second). Behind a dashboard it is
- * decoration: its 200 KB chunk and its WebGL start wait until the route's own content has been
+ * page"). On Swarm Core the scene is the page: it starts as soon as the frame with the page's
+ * panels is on screen (its 200 KB chunk shared a phone's slow network with them and held back their
+ * first paint by about a second; its start held back that frame's presentation). Behind a
+ * dashboard it is decoration: its 200 KB chunk and its WebGL start wait until the route's own content has been
  * committed and painted (`pageShown`, called by the route's Suspense content) and the page has
  * settled (no long task for 2 s), so the page's chunks come first on the network, its data's
  * renders first on the main thread and its first input is answered first.
@@ -47,6 +47,49 @@ function afterPaint(run: () => void): () => void {
   return () => {
     cancelAnimationFrame(first)
     cancelAnimationFrame(second)
+  }
+}
+
+/**
+ * How long Swarm Core's scene waits for the frame with the panels to reach the screen. Chromium
+ * reports a page's largest text when the frame that holds it is presented; on a software
+ * compositor (headless Chromium, Lighthouse) that comes 250-600 ms after the commit, while the
+ * GPU process draws the first frames, and the scene's start (its chunk, three.js's evaluation,
+ * the renderer) would otherwise run in between and hold that frame back further.
+ */
+const PRESENT_MAX_MS = 1000
+
+/**
+ * After the content committed just now is on screen: a largest-contentful-paint entry for text in
+ * the route's content (`#main`) presented after this call, at most PRESENT_MAX_MS (the content holds no new largest text, or the visitor
+ * already touched the page: then no entry comes); two animation frames where the API is missing.
+ */
+function afterPresented(run: () => void): () => void {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    return afterPaint(run)
+  }
+  const committed = performance.now()
+  let done = false
+  const finish = () => {
+    if (done) return
+    done = true
+    observer.disconnect()
+    clearTimeout(timer)
+    run()
+  }
+  // the content's own text: a frame presented after the commit may still be one painted before it
+  const main = document.getElementById('main')
+  const observer = new PerformanceObserver((list) => {
+    const entries = list.getEntries() as LargestContentfulPaint[]
+    if (entries.some((e) => e.startTime >= committed && e.element && main?.contains(e.element)))
+      finish()
+  })
+  observer.observe({ type: 'largest-contentful-paint' })
+  const timer = window.setTimeout(finish, PRESENT_MAX_MS)
+  return () => {
+    done = true
+    observer.disconnect()
+    clearTimeout(timer)
   }
 }
 
@@ -99,7 +142,7 @@ export function useSceneStart(isCore: boolean): {
   useEffect(() => {
     if (started || !shown) return
     return isCore
-      ? afterPaint(() => setStarted(true))
+      ? afterPresented(() => setStarted(true))
       : afterPaintAndSettled(() => setStarted(true))
   }, [isCore, shown, started])
   return { started, writers: started || isCore, pageShown }
