@@ -3,13 +3,15 @@
  * once the entry script has run and React rendered the route — a chain HTML → entry → page chunk →
  * its imports on every first load. This plugin writes `.vite/route-preloads.json` beside the
  * build's manifest: for each route of src/app/routes.tsx, the page chunk, the chunks it imports
- * statically and their CSS that index.html does not already load. The server adds them to the HTML
- * it sends for that route as `<link rel="modulepreload">` / `<link rel="stylesheet">`
- * (server/plugins/static.plugin.ts), so they load beside the entry script.
+ * statically and their CSS that index.html does not already load, plus what its first screen
+ * fetches on demand (src/app/firstScreen.ts). The server adds them to the HTML it sends for that
+ * route as `<link rel="modulepreload">` / `<link rel="stylesheet">` / `<link rel="preload"
+ * as="fetch">` (server/http/route-preload.ts), so they load beside the entry script.
  */
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Plugin, Rollup } from 'vite'
+import { FIRST_SCREEN, type FirstScreen } from '../src/app/firstScreen.ts'
 
 type OutputBundle = Rollup.OutputBundle
 type OutputChunk = Rollup.OutputChunk
@@ -39,10 +41,20 @@ function closure(bundle: OutputBundle, start: OutputChunk): { js: string[]; css:
   return { js, css: [...css] }
 }
 
-export type RoutePreloads = Record<string, { js: string[]; css: string[] }>
+export type RoutePreloads = Record<string, { js: string[]; css: string[]; data?: string[] }>
 
-/** What each route needs beyond what the entry chunk (index.html) already loads. */
-export function routePreloads(bundle: OutputBundle, pages: { path: string; module: string }[]) {
+/**
+ * What each route needs beyond what the entry chunk (index.html) already loads: its page chunk and
+ * static imports, and (src/app/firstScreen.ts) the chunks of the modules its first screen imports
+ * on demand with their imports, and the API answers it shows. `root` is the repository's root
+ * (firstScreen's module names are relative to it).
+ */
+export function routePreloads(
+  bundle: OutputBundle,
+  pages: { path: string; module: string }[],
+  firstScreen: Readonly<Record<string, FirstScreen>> = {},
+  root = '/',
+) {
   const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk')
   const entry = chunks.find((c) => c.isEntry)
   const loaded = entry ? closure(bundle, entry) : { js: [], css: [] }
@@ -50,11 +62,21 @@ export function routePreloads(bundle: OutputBundle, pages: { path: string; modul
   for (const { path, module } of pages) {
     const page = chunks.find((c) => c.facadeModuleId === module)
     if (!page) continue
-    const need = closure(bundle, page)
-    out[path] = {
-      js: need.js.filter((f) => !loaded.js.includes(f)).map((f) => `/${f}`),
-      css: need.css.filter((f) => !loaded.css.includes(f)).map((f) => `/${f}`),
+    const extra = firstScreen[path]
+    const starts = [page]
+    for (const m of extra?.modules ?? []) {
+      const id = resolve(root, m)
+      const chunk = chunks.find((c) => c.facadeModuleId === id || c.moduleIds.includes(id))
+      if (chunk) starts.push(chunk)
     }
+    const js = new Set<string>()
+    const css = new Set<string>()
+    for (const start of starts) {
+      const need = closure(bundle, start)
+      need.js.filter((f) => !loaded.js.includes(f)).forEach((f) => js.add(`/${f}`))
+      need.css.filter((f) => !loaded.css.includes(f)).forEach((f) => css.add(`/${f}`))
+    }
+    out[path] = { js: [...js], css: [...css], ...(extra?.data.length ? { data: [...extra.data] } : {}) }
   }
   return out
 }
@@ -70,7 +92,7 @@ export function routePreloadsPlugin(root: string): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: ROUTE_PRELOADS_FILE,
-        source: JSON.stringify(routePreloads(bundle, pages), null, 1),
+        source: JSON.stringify(routePreloads(bundle, pages, FIRST_SCREEN, root), null, 1),
       })
     },
   }

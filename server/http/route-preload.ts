@@ -1,8 +1,9 @@
 /**
  * The route's own chunks in the HTML (issue 36; docs/ARCHITECTURE.md, "Route preloads"): the build
- * lists, per route, the page chunk and what it imports (scripts/routePreloads.ts writes
- * `.vite/route-preloads.json`); the HTML sent for a route names them as `modulepreload` and
- * stylesheet links, so the browser fetches them beside the entry script instead of after it ran.
+ * lists, per route, the page chunk and what it imports, and what its first screen fetches on
+ * demand (scripts/routePreloads.ts writes `.vite/route-preloads.json`); the HTML sent for a route
+ * names them as `modulepreload`, stylesheet and `preload as="fetch"` links, so the browser fetches
+ * them beside the entry script instead of after it ran.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -10,11 +11,17 @@ import { z } from 'zod'
 
 const Preloads = z.record(
   z.string(),
-  z.object({ js: z.array(z.string()), css: z.array(z.string()) }),
+  z.object({
+    js: z.array(z.string()),
+    css: z.array(z.string()),
+    data: z.array(z.string()).optional(),
+  }),
 )
 
 /** A safe asset path: what the build writes (/assets/name-hash.ext), nothing that could end a tag. */
 const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/
+/** A safe API path for a data preload: no query, nothing that could end an attribute. */
+const API_GET = /^\/api(\/[\w.-]+)+$/
 
 interface RouteLinks {
   match: RegExp
@@ -37,12 +44,18 @@ function routePattern(path: string): RegExp {
 }
 
 /** The tags for one route's files, each with `nonce` (the placeholder the server swaps per response). */
-function tagsFor(files: { js: string[]; css: string[] }, nonce: string): string {
+function tagsFor(files: { js: string[]; css: string[]; data?: string[] }, nonce: string): string {
   const js = files.js.filter((f) => ASSET.test(f))
   const css = files.css.filter((f) => ASSET.test(f))
+  const data = (files.data ?? []).filter((f) => API_GET.test(f))
   return [
     ...css.map((f) => `<link rel="stylesheet" crossorigin href="${f}" nonce="${nonce}">`),
     ...js.map((f) => `<link rel="modulepreload" crossorigin href="${f}" nonce="${nonce}">`),
+    // the app's fetch sends credentials (src/api/http.ts): the preload must too, or it is not reused
+    ...data.map(
+      (f) =>
+        `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${f}" nonce="${nonce}">`,
+    ),
   ].join('')
 }
 

@@ -23,6 +23,11 @@ const preloads = {
   '/analytics': { js: ['/assets/Page-an.js', '/assets/Card-1.js'], css: ['/assets/Page-an.css'] },
   '/signin/:code?': { js: ['/assets/Page-sign.js'], css: [] },
   '/token': { js: ['/assets/x.js"><script>alert(1)</script>'], css: [] },
+  '/chat': {
+    js: ['/assets/Page-chat.js'],
+    css: [],
+    data: ['/api/market/token', '/api/x"><script>', '/api/a?b=1', '//evil.example/api/x'],
+  },
 }
 
 let app: FastifyInstance
@@ -55,6 +60,16 @@ describe('route preloads', () => {
       `<link rel="modulepreload" crossorigin href="/assets/Card-1.js" nonce="${nonce}">`,
     ])
     expect(res.headers['content-security-policy']).toContain(`'nonce-${nonce}'`)
+  })
+
+  it("a route's first-screen API answers are preloaded with credentials, as the app fetches them", async () => {
+    const res = await app.inject('/chat')
+    const nonce = /csp-nonce" nonce="([^"]+)"/.exec(res.body)![1]!
+    // only plain /api/ paths: no markup, no query, no other origin
+    expect(links(res.body)).toEqual([
+      `<link rel="modulepreload" crossorigin href="/assets/Page-chat.js" nonce="${nonce}">`,
+      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/market/token" nonce="${nonce}">`,
+    ])
   })
 
   it('the root, a trailing slash and a route with a parameter find theirs', async () => {
@@ -103,6 +118,7 @@ describe('the build side (scripts/routePreloads.ts, scripts/preloadFonts.ts)', (
     imports,
     isEntry: false,
     facadeModuleId: null as string | null,
+    moduleIds: [] as string[],
     viteMetadata: { importedCss: new Set<string>(), importedAssets: new Set<string>() },
     ...extra,
   })
@@ -133,6 +149,32 @@ describe('the build side (scripts/routePreloads.ts, scripts/preloadFonts.ts)', (
     expect(routePreloads(bundle as never, pages)).toEqual({
       '/': { js: ['/assets/Page-core.js'], css: [] },
       '/analytics': { js: ['/assets/Page-an.js', '/assets/Card.js'], css: ['/assets/Page-an.css'] },
+    })
+  })
+
+  it("adds the first screen's on-demand modules (with their imports) and its API answers", () => {
+    const pages = [{ path: '/token', module: '/r/src/pages/token/Page.tsx' }]
+    const bundle = {
+      'assets/index.js': chunk('assets/index.js', ['assets/react.js'], { isEntry: true }),
+      'assets/react.js': chunk('assets/react.js', []),
+      'assets/zod.js': chunk('assets/zod.js', []),
+      'assets/Page-tok.js': chunk('assets/Page-tok.js', ['assets/react.js'], {
+        facadeModuleId: '/r/src/pages/token/Page.tsx',
+      }),
+      // a module that shares its chunk: found by the chunk's modules, not only its facade
+      'assets/market.js': chunk('assets/market.js', ['assets/zod.js'], {
+        moduleIds: ['/r/src/contracts/common.ts', '/r/src/contracts/market.ts'],
+      }),
+    }
+    const firstScreen = {
+      '/token': { modules: ['src/contracts/market.ts', 'src/gone.ts'], data: ['/api/market/token'] },
+    }
+    expect(routePreloads(bundle as never, pages, firstScreen, '/r')).toEqual({
+      '/token': {
+        js: ['/assets/Page-tok.js', '/assets/market.js', '/assets/zod.js'],
+        css: [],
+        data: ['/api/market/token'],
+      },
     })
   })
 
