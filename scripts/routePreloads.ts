@@ -16,11 +16,13 @@ import { FIRST_SCREEN, type FirstScreen } from '../src/app/firstScreen.ts'
 type OutputBundle = Rollup.OutputBundle
 type OutputChunk = Rollup.OutputChunk
 
-export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json'
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json'
 
 /** Each route's path and the absolute path of its page module, from the routes table's source. */
 export function routePages(source: string, appDir: string): { path: string; module: string }[] {
-  const found = [...source.matchAll(/path: '([^']+)', Page: lazy\(\(\) => import\('([^']+)'\)\)/g)]
+  const found = [
+    ...source.matchAll(/path: '([^']+)', Page: lazy(?:Page)?\(\(\) => import\('([^']+)'\)\)/g),
+  ]
   return found.map(([, path, from]) => ({ path: path!, module: `${resolve(appDir, from!)}.tsx` }))
 }
 
@@ -41,7 +43,7 @@ function closure(bundle: OutputBundle, start: OutputChunk): { js: string[]; css:
   return { js, css: [...css] }
 }
 
-export type RoutePreloads = Record<string, { js: string[]; css: string[]; data?: string[] }>
+type RoutePreloads = Record<string, { js: string[]; css: string[]; data?: string[] }>
 
 /**
  * What each route needs beyond what the entry chunk (index.html) already loads: its page chunk and
@@ -76,7 +78,11 @@ export function routePreloads(
       need.js.filter((f) => !loaded.js.includes(f)).forEach((f) => js.add(`/${f}`))
       need.css.filter((f) => !loaded.css.includes(f)).forEach((f) => css.add(`/${f}`))
     }
-    out[path] = { js: [...js], css: [...css], ...(extra?.data.length ? { data: [...extra.data] } : {}) }
+    out[path] = {
+      js: [...js],
+      css: [...css],
+      ...(extra?.data.length ? { data: [...extra.data] } : {}),
+    }
   }
   return out
 }

@@ -4,8 +4,12 @@ import '@fontsource/jetbrains-mono/600.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
+import { preloadRoute } from './app/routes'
 import { createSwarmStore } from './state/swarmStore'
 import { currentSwarmParams } from './state/urlParams'
+
+// The route's page starts loading now, so that the first render finds it loaded (src/app/routes.tsx).
+preloadRoute(window.location.pathname)
 
 // The page's one swarm store: the URL's seed, size and pause, and where its simulation runs.
 const store = createSwarmStore(currentSwarmParams())

@@ -167,7 +167,10 @@ describe('the build side (scripts/routePreloads.ts, scripts/preloadFonts.ts)', (
       }),
     }
     const firstScreen = {
-      '/token': { modules: ['src/contracts/market.ts', 'src/gone.ts'], data: ['/api/market/token'] },
+      '/token': {
+        modules: ['src/contracts/market.ts', 'src/gone.ts'],
+        data: ['/api/market/token'],
+      },
     }
     expect(routePreloads(bundle as never, pages, firstScreen, '/r')).toEqual({
       '/token': {
