@@ -1,4 +1,12 @@
-import { forwardRef, useEffect, useRef, useState, type ReactNode, type Ref } from 'react'
+import {
+  forwardRef,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react'
 import styled from 'styled-components'
 import { NO_OVERFLOW, overflowOf, sameOverflow, type Overflow } from './overflow'
 
@@ -65,10 +73,18 @@ const Sideways = styled.span`
   white-space: nowrap;
 `
 
-/** Tracks which edges of `el` hide content, on scroll, resize and when children come and go. */
-function useOverflow(el: HTMLElement | null): Overflow {
+/**
+ * Tracks which edges of the box hide content, on scroll, resize and when children come and go.
+ * It reads the box only in its ResizeObserver's callbacks (each observed element reports once when
+ * observed, then on each change), which run after the frame's layout: read in the effect, it forced
+ * the page's first layout into the first render's task, and the box held in state (set from its
+ * ref) re-rendered the page synchronously in that task, with every effect of the page in it
+ * (docs/ARCHITECTURE.md, "First load").
+ */
+function useOverflow(box: RefObject<HTMLElement | null>): Overflow {
   const [overflow, setOverflow] = useState<Overflow>(NO_OVERFLOW)
   useEffect(() => {
+    const el = box.current
     if (!el) return
     const update = () => {
       const next = overflowOf(el)
@@ -79,7 +95,6 @@ function useOverflow(el: HTMLElement | null): Overflow {
       resize.disconnect()
       resize.observe(el)
       for (const c of Array.from(el.children)) resize.observe(c)
-      update()
     }
     const mutations = new MutationObserver(watchChildren)
     mutations.observe(el, { childList: true })
@@ -90,7 +105,7 @@ function useOverflow(el: HTMLElement | null): Overflow {
       mutations.disconnect()
       el.removeEventListener('scroll', update)
     }
-  }, [el])
+  }, [box])
   return overflow
 }
 
@@ -119,12 +134,12 @@ export const ScrollArea = forwardRef(function ScrollArea(
   },
   ref: Ref<HTMLDivElement>,
 ) {
-  const [el, setEl] = useState<HTMLDivElement | null>(null)
-  const overflow = useOverflow(el)
+  const box = useRef<HTMLDivElement | null>(null)
+  const overflow = useOverflow(box)
   const refs = useRef(ref)
   refs.current = ref
   const setRefs = (node: HTMLDivElement | null) => {
-    setEl(node)
+    box.current = node
     const r = refs.current
     if (typeof r === 'function') r(node)
     else if (r) r.current = node
@@ -149,7 +164,10 @@ export const ScrollArea = forwardRef(function ScrollArea(
             tabIndex={-1}
             aria-hidden="true"
             data-testid="scroll-more"
-            onClick={() => el?.scrollBy({ top: el.clientHeight * 0.8, behavior: 'smooth' })}
+            onClick={() => {
+              const el = box.current
+              el?.scrollBy({ top: el.clientHeight * 0.8, behavior: 'smooth' })
+            }}
           >
             more ▾
           </More>
