@@ -2,7 +2,9 @@ import { useId } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { backToLive, setParameter, setSpeed, simulateLocally } from '../../state/swarmStore'
+import { feedModeFrom } from '../../feed/liveFeed'
 import { Button } from '../../ui/Button'
+import { Held } from '../../ui/Page'
 import { OverlayPanel } from './OverlayPanel'
 import { useFeedConnection } from './FeedBadge'
 import { dataSourceText, shownSwarm } from './statusWords'
@@ -102,6 +104,18 @@ function Slider({
   )
 }
 
+/** The live row's button and note, laid out and never seen (ui/Page.tsx, Held). */
+function LiveRowHeld() {
+  return (
+    <Held>
+      <Button $size="sm" tabIndex={-1}>
+        Simulate locally
+      </Button>
+      <p>Server values, read-only: the live swarm is shared by every visitor.</p>
+    </Held>
+  )
+}
+
 /**
  * DATA SOURCE, and the live-mode control rule: the live swarm is the server's, shared by every
  * visitor, so its values are shown read-only; "Simulate locally" forks it into a local simulation
@@ -110,14 +124,24 @@ function Slider({
 function SourceRow() {
   const store = useSwarmStore()
   const s = useSnapshot(store.swarm)
-  const label = dataSourceText(shownSwarm(s), useFeedConnection())
+  const connection = useFeedConnection()
+  const label = dataSourceText(shownSwarm(s), connection)
   const live = s.source === 'live' && !s.snapshots.isReplaying
   const forked = s.source === 'sim' && s.liveAvailable && !s.snapshots.isReplaying
+  // Until the live feed's first state (the default feed), the live row's shape is held: the
+  // sliders below do not jump 84 px when it arrives (docs/ARCHITECTURE.md, "First load").
+  const awaitingLive =
+    s.source === 'sim' &&
+    !s.liveAvailable &&
+    !s.snapshots.isReplaying &&
+    feedModeFrom(window.location.search) !== 'sim' &&
+    connection !== 'closed'
   return (
     <Source>
       <span>
         Data source: <strong data-testid="parameter-data-source">{label}</strong>
       </span>
+      {awaitingLive && <LiveRowHeld />}
       {live && (
         <Button $size="sm" onClick={() => simulateLocally(store)}>
           Simulate locally
