@@ -11,7 +11,7 @@ import { apiPaths } from '../contracts/apiPaths.ts'
 export interface FirstScreen {
   /** modules the page imports on demand for its first screen, from the repository root */
   readonly modules: readonly string[]
-  /** GET URLs of the API the first screen shows, fetched as `fetch(url, { credentials: 'include' })` */
+  /** GET URLs of the API the first screen shows (the app fetches them with credentials) */
   readonly data: readonly string[]
 }
 

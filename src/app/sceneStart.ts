@@ -3,10 +3,10 @@
  * page"). On Swarm Core the scene is the page: it starts as soon as the frame with the page's
  * panels is on screen (its 200 KB chunk shared a phone's slow network with them and held back their
  * first paint by about a second; its start held back that frame's presentation). Behind a
- * dashboard it is decoration: its 200 KB chunk and its WebGL start wait until the route's own content has been
- * committed and painted (`pageShown`, called by the route's Suspense content) and the page has
- * settled (no long task for 2 s), so the page's chunks come first on the network, its data's
- * renders first on the main thread and its first input is answered first.
+ * dashboard it is decoration: its 200 KB chunk and its WebGL start wait until the route's own
+ * content has been committed and painted (`pageShown`, called by the route's Suspense content)
+ * and the page has settled (no long task for 2 s), so the page's chunks come first on the
+ * network, its data's renders first on the main thread and its first input is answered first.
  * The swarm's writers (the local sim and the live feed, src/app/App.tsx) start with it. Once
  * started, the scene stays (it lives across routes).
  */
@@ -61,8 +61,9 @@ const PRESENT_MAX_MS = 1000
 
 /**
  * After the content committed just now is on screen: a largest-contentful-paint entry for text in
- * the route's content (`#main`) presented after this call, at most PRESENT_MAX_MS (the content holds no new largest text, or the visitor
- * already touched the page: then no entry comes); two animation frames where the API is missing.
+ * the route's content (`#main`) presented after this call, at most PRESENT_MAX_MS (the content
+ * holds no new largest text, or the visitor already touched the page: then no entry comes); two
+ * animation frames where the API is missing.
  */
 function afterPresented(run: () => void): () => void {
   if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {

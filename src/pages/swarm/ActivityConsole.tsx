@@ -146,10 +146,10 @@ export function ActivityConsole({ mobile }: { mobile: boolean }) {
   const logRef = useRef<HTMLDivElement>(null)
   const last = shown[shown.length - 1]?.id
 
-  // The first scroll, scheduled in the mount's commit, runs in the next frame's animation callbacks
-  // before it paints (no frame shows the log unscrolled): reading scrollHeight in that commit forced
-  // the page's first layout into the first render's task (docs/ARCHITECTURE.md, "First load").
-  // Later lines scroll in their commit, as they arrive.
+  // The first scroll, scheduled in the mount's commit, runs in the next frame's animation
+  // callbacks before it paints (no frame shows the log unscrolled): reading scrollHeight in that
+  // commit forced the page's first layout into the first render's task (docs/ARCHITECTURE.md,
+  // "First load"). Later lines scroll in their commit, as they arrive.
   const mounted = useRef(false)
   useLayoutEffect(() => {
     if (!autoScroll) return
