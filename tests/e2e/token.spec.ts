@@ -111,7 +111,8 @@ function startFake(): Promise<void> {
 /** Our server, with its market and Solana upstreams at the fake under `/{tenant}`. */
 async function startApp(tenant: string, t: Omit<Tenant, 'rpcCalls'>) {
   tenants.set(tenant, { ...t, rpcCalls: 0 })
-  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  // below Linux's ephemeral range (32768–60999): an outgoing connection never holds it
+  const port = 20_000 + Math.floor(Math.random() * 12_000)
   const proc = spawn('npx', ['tsx', 'server/main.ts'], {
     env: {
       ...process.env,

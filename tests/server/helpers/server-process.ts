@@ -7,11 +7,28 @@ export interface ServerProcess {
 }
 
 /**
+ * A port for a server process: below Linux's ephemeral range (32768-60999), where the suites' own
+ * outgoing connections (PostgreSQL, Redis, the servers' sockets) take their local ports, so a
+ * random pick does not land on one of them (CI once saw EADDRINUSE on 36024).
+ */
+const randomPort = () => 20_000 + Math.floor(Math.random() * 12_000)
+
+/**
  * Runs server/main.ts as a real process (one process, no npx/tsx wrapper, so SIGKILL really kills
- * the server) and waits until /api/health answers.
+ * the server) and waits until /api/health answers. A port that turns out taken is tried again
+ * with another (three tries).
  */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPort(env, randomPort())
+    } catch (err) {
+      if (attempt >= 3 || !/EADDRINUSE/.test(String(err))) throw err
+    }
+  }
+}
+
+async function startOnPort(env: Record<string, string>, port: number): Promise<ServerProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
