@@ -6,8 +6,11 @@ import { LINK_PERIOD_MS, STALE_FRAME_MS, SimWorkerCore, stagesFor } from './simW
 
 type Frame = Extract<FromWorker, { t: 'frame' }>
 
-/** A core with a fake clock: `now()` advances by `perCall` ms on every read. */
-function core(count: number, perCall: number) {
+/**
+ * A core with a fake clock: `now()` advances by `perCall` ms on every read. `drawing`: the page's
+ * scene draws the whole swarm (its first frame asked for no view set), so links are wanted.
+ */
+function core(count: number, perCall: number, drawing = true) {
   let t = 0
   const frames: Frame[] = []
   const c = new SimWorkerCore(
@@ -22,6 +25,7 @@ function core(count: number, perCall: number) {
   )
   c.handle({ t: 'init', seed: 2, count, epochMs: 0, shared: false, clock: true })
   c.handle({ t: 'run', running: true })
+  if (drawing) c.handle({ t: 'view', rect: null })
   return { c, frames, advance: (ms: number) => (t += ms) }
 }
 
@@ -103,6 +107,7 @@ describe('sim worker core: the link search between steps', () => {
     }
     c.handle({ t: 'init', seed: 2, count: 500, epochMs: 0, shared: false, clock: true })
     c.handle({ t: 'run', running: true })
+    c.handle({ t: 'view', rect: null })
     const first = frames.length
     for (let k = 0; k < 10; k++) {
       t += 17
@@ -131,6 +136,32 @@ describe('sim worker core: the link search between steps', () => {
     expect(frames.length).toBe(n + 2)
     expect(frames.at(-1)!.stepIndex).toBe(12)
     expect(frames.at(-1)!.links).toBeNull()
+  })
+
+  it('no search runs before the scene asks for its view; the first one follows its ask', () => {
+    const { c, frames, advance } = core(30_000, 0, false)
+    frames.length = 0
+    for (let k = 0; k < 12; k++) {
+      advance(17)
+      c.pump()
+    }
+    // the panels, the census and snapshots read no links: only empty ones went out, once
+    expect(frames.filter((f) => f.links !== null).map((f) => f.linkCount)).toEqual([0])
+    expect(c.sim!.links.count).toBe(0)
+    // the scene's first frame (the whole swarm, no view set): its links go out at once, paused
+    // or not, and the staged searches follow
+    c.handle({ t: 'run', running: false })
+    frames.length = 0
+    c.handle({ t: 'view', rect: null })
+    expect(frames.at(-1)!.linkCount).toBeGreaterThan(0)
+    expect(frames.at(-1)!.linkCount).toBe(c.sim!.links.count)
+    c.handle({ t: 'run', running: true })
+    frames.length = 0
+    for (let k = 0; k < 12; k++) {
+      advance(17)
+      c.pump()
+    }
+    expect(frames.filter((f) => f.links !== null && f.linkCount > 0).length).toBeGreaterThan(0)
   })
 
   it('paused: the clock skips, nothing is stepped or searched', () => {

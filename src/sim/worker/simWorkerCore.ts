@@ -13,7 +13,10 @@
  * is never older than the frame itself.
  *
  * The full search runs only while something draws from it (docs/ARCHITECTURE.md, "The sim
- * worker's links"): a small swarm (one slice), no view asked for, or a view
+ * worker's links"): nothing does until the scene's first frame, which asks for its view (the
+ * panels, the census and snapshots read no links; the scene starts seconds after the worker on a
+ * slow machine, and at 1,000,000 agents the searches meanwhile took a whole core); then a small
+ * swarm (one slice), a view asked as none (null: the whole buffers), or a view
  * whose set could not be searched afresh (too big a share of the swarm). A zoomed-in view of a big
  * swarm draws only its fresh view set, so the worker stops starting full searches (at 100,000
  * agents they were ~60 % of its CPU, which a 2-core machine's rasteriser needed) and publishes
@@ -120,6 +123,8 @@ export class SimWorkerCore {
   private cycleStartedAt = -Infinity // monotonic ms the search under way started
   /** the rectangle the page draws (its frames carry the view set for it) */
   private viewRect: WorldRect | null = null
+  /** the page asked for a view (a rectangle or none): its scene draws, links are wanted */
+  private drawing = false
   private viewSlots: Int32Array | null = null
   private viewScratch: FreshLinkScratch | null = null
   /** the last view set was searched afresh and fit (then no full search is needed) */
@@ -157,6 +162,11 @@ export class SimWorkerCore {
         sim.speed = Math.min(10, Math.max(1, m.speed))
         break
       case 'view':
+        if (!this.drawing) {
+          // the scene's first frame: one search now, as paused swarms step no slices
+          this.drawing = true
+          this.fullSearch()
+        }
         this.viewRect = m.rect ? { ...m.rect } : null
         if (!this.viewRect) this.viewFresh = false
         // the next frame carries the set for the new rectangle, even while the sim is paused
@@ -235,7 +245,7 @@ export class SimWorkerCore {
     this.clockOn = m.clock
     this.lastAt = this.clock.now()
     sim.on(this.events.add)
-    this.fullSearch()
+    // no search yet: nothing draws links before the scene asks for its view (see the header)
     this.post(
       {
         t: 'ready',
@@ -289,7 +299,7 @@ export class SimWorkerCore {
 
   /** Whether anything draws from the full search now (see the header). */
   private fullSearchWanted(): boolean {
-    return this.stages === 1 || !this.viewRect || !this.viewFresh
+    return this.drawing && (this.stages === 1 || !this.viewRect || !this.viewFresh)
   }
 
   /** One slice of the search; true when it completed the search. */
