@@ -15,7 +15,8 @@
  * The full search runs only while something draws from it (docs/ARCHITECTURE.md, "The sim
  * worker's links"): nothing does until the scene's first frame, which asks for its view (the
  * panels, the census and snapshots read no links; the scene starts seconds after the worker on a
- * slow machine, and at 1,000,000 agents the searches meanwhile took a whole core); then a small
+ * slow machine, and at 100,000 agents the searches meanwhile took a fifth of the worker's CPU,
+ * beside the page's own start-up); then a small
  * swarm (one slice), a view asked as none (null: the whole buffers), or a view
  * whose set could not be searched afresh (too big a share of the swarm). A zoomed-in view of a big
  * swarm draws only its fresh view set, so the worker stops starting full searches (at 100,000
