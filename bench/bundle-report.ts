@@ -27,9 +27,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { routePages } from '../scripts/routePreloads'
 import { buildClient, serveClient } from './lib/render-server'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -57,12 +58,10 @@ interface Fetched {
 /** Each route's path and the source file of its lazy page (the manifest's key for its chunk). */
 function routesOf(): { path: string; page: string }[] {
   const source = readFileSync(join(ROOT, 'src/app/routes.tsx'), 'utf8')
-  const found = [...source.matchAll(/path: '([^']+)', Page: lazy\(\(\) => import\('([^']+)'\)\)/g)]
+  // the build's own reading of the table (scripts/routePreloads.ts), so the two cannot drift apart
+  const found = routePages(source, join(ROOT, 'src/app'))
   if (found.length === 0) throw new Error('no routes found in src/app/routes.tsx')
-  return found.map(([, path, from]) => ({
-    path: path!,
-    page: `${resolve('/src/app', from!).slice(1)}.tsx`,
-  }))
+  return found.map(({ path, module }) => ({ path, page: relative(ROOT, module) }))
 }
 
 function get(port: number, url: string): Promise<Fetched> {
