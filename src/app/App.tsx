@@ -1,8 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query'
 import { Suspense, useCallback, useEffect, useState } from 'react'
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom'
 import styled, { ThemeProvider } from 'styled-components'
-import { appQueryClient as queryClient } from '../api/queryClient'
 import { startLiveFeed } from '../feed/liveFeed'
 import { LiveFeedSource } from '../state/sources/liveSource'
 import { SceneSlot } from '../scene/SceneSlot'
@@ -167,11 +165,9 @@ export function App({ store }: { store: SwarmStore }) {
     <ThemeProvider theme={theme}>
       <GlobalStyle />
       <SwarmStoreProvider value={store}>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <Shell />
-          </BrowserRouter>
-        </QueryClientProvider>
+        <BrowserRouter>
+          <Shell />
+        </BrowserRouter>
       </SwarmStoreProvider>
     </ThemeProvider>
   )

@@ -17,6 +17,7 @@ import { RoomGrid } from './RoomGrid'
 import { RoomView } from './RoomView'
 import { useOpenRoom } from './useRoom'
 import { useUnreadLive } from './unread'
+import { withQueries } from '../../api/withQueries'
 
 const Intro = styled.p`
   margin: 0 0 14px;
@@ -87,7 +88,7 @@ function ConnectPanel() {
 }
 
 /** /chat (PRODUCT.md §2, §4): wallet, balance, tiered rooms, the open room, the shop. */
-export default function ChatPage() {
+function ChatPage() {
   const wallet = useSnapshot(walletState)
   const room = useOpenRoom()
   const connected = wallet.status === 'connected'
@@ -126,3 +127,5 @@ export default function ChatPage() {
     </PageLayout>
   )
 }
+
+export default withQueries(ChatPage)

@@ -11,6 +11,7 @@ import { LockIcon, TeaserHero, TeaserRow, TeaserText } from '../../ui/Teaser'
 import { formatCount, formatPrice } from '../token/format'
 import { marketTokenQuery } from '../token/queries'
 import { CATEGORIES, MARKETPLACE_LAUNCH, pricedProducts } from './catalog'
+import { withQueries } from '../../api/withQueries'
 
 const CATEGORY_ICONS: Record<string, IconName> = {
   '/game': 'game',
@@ -104,7 +105,7 @@ function TokenPrice({ price, state }: { price: number; state: 'pending' | 'error
 }
 
 /** /marketplace preview (PRODUCT.md §2, §9): categories, four locked products priced in vPOS. */
-export default function MarketplacePage() {
+function MarketplacePage() {
   const market = useQuery(marketTokenQuery)
   const price = Number(market.data?.pair?.priceUsd ?? 0) || 0
   const products = pricedProducts(price)
@@ -166,3 +167,5 @@ export default function MarketplacePage() {
     </PageLayout>
   )
 }
+
+export default withQueries(MarketplacePage)

@@ -6,13 +6,14 @@ import { Button } from '../../ui/Button'
 import { LoadingText, PageLayout } from '../../ui/Page'
 import { LockIcon, TeaserHero, TeaserRow, TeaserText } from '../../ui/Teaser'
 import { StaffSettings } from './StaffSettings'
+import { withQueries } from '../../api/withQueries'
 
 /**
  * /settings (PRODUCT.md §2, §6): presented as restricted to Swarm Node Operators; a signed-in staff
  * wallet (the server's session says so) gets the moderation page instead (PRODUCT.md "Chat
  * moderation").
  */
-export default function SettingsPage() {
+function SettingsPage() {
   const { walletAddress, isStaff, status } = useSnapshot(walletState)
   // A wallet signed in before (this tab or another page) comes back from its server session.
   useEffect(() => {
@@ -53,3 +54,5 @@ export default function SettingsPage() {
     </PageLayout>
   )
 }
+
+export default withQueries(SettingsPage)

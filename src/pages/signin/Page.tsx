@@ -14,6 +14,7 @@ import { TextInput } from '../../ui/TextInput'
 import { refusalText, signDeviceRequest, signInPagePath } from '../../wallet/deviceSignIn'
 import type { WalletAdapter } from '../../wallet/types'
 import { useWalletOptions, walletEntryFor } from '../../wallet/useWalletOptions'
+import { withQueries } from '../../api/withQueries'
 
 const Column = styled.div`
   max-width: 640px;
@@ -91,7 +92,7 @@ function RequestIntro({ code }: { code: string }) {
  * /signin/:code, opened on the device that has the wallet (docs/PRODUCT.md, wallet screens): signs
  * the waiting device's sign-in request. This device itself is not signed in.
  */
-export default function SignInForAnotherDevicePage() {
+function SignInForAnotherDevicePage() {
   const { code: raw = '' } = useParams()
   const code = normaliseDeviceCode(raw)
   const valid = DeviceCodeSchema.safeParse(code).success
@@ -169,3 +170,5 @@ export default function SignInForAnotherDevicePage() {
     </PageLayout>
   )
 }
+
+export default withQueries(SignInForAnotherDevicePage)

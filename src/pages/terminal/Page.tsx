@@ -14,6 +14,7 @@ import { TerminalSession } from './session'
 import { StatusCards } from './StatusCards'
 import { TerminalConsole } from './TerminalConsole'
 import { useSwarmStore } from '../../state/swarmStoreContext'
+import { withQueries } from '../../api/withQueries'
 
 const Grid = styled.div`
   display: grid;
@@ -34,7 +35,7 @@ const Actions = styled.div`
  * Terminal (PRODUCT.md §2): command line, status cards, MCP feed connect/disconnect, Clear
  * Terminal.
  */
-export default function TerminalPage() {
+function TerminalPage() {
   const store = useSwarmStore()
   const queryClient = useQueryClient()
   const [session] = useState(() => new TerminalSession(createBrowserEnv(store, queryClient)))
@@ -80,3 +81,5 @@ export default function TerminalPage() {
     </PageLayout>
   )
 }
+
+export default withQueries(TerminalPage)

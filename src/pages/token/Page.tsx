@@ -9,6 +9,7 @@ import { formatTimestamp } from './format'
 import { MarketCards, MarketCardsPending } from './MarketCards'
 import { marketTokenQuery, tokenKeys } from './queries'
 import { TreasuryPanel } from './TreasuryPanel'
+import { withQueries } from '../../api/withQueries'
 
 const StaleBanner = styled.div`
   padding: 10px 14px;
@@ -37,7 +38,7 @@ function errorDetail(err: Error): string {
 }
 
 /** Token Info (PRODUCT.md §2): contract, market cards, treasury wallet, the disabled Buy button. */
-export default function TokenInfoPage() {
+function TokenInfoPage() {
   const queryClient = useQueryClient()
   const market = useQuery(marketTokenQuery)
   const fetching =
@@ -102,3 +103,5 @@ export default function TokenInfoPage() {
     </PageLayout>
   )
 }
+
+export default withQueries(TokenInfoPage)

@@ -11,6 +11,7 @@ import { ConnectButtons, NewDemoWalletButton } from '../../wallet/ConnectButtons
 import { CheckStatus } from './CheckStatus'
 import { ResultView } from './ResultView'
 import { clearWhitelist, useWhitelistCheck } from './whitelistCheck'
+import { withQueries } from '../../api/withQueries'
 
 const Column = styled.div`
   max-width: 880px;
@@ -49,7 +50,7 @@ const Label = styled.span`
  * /whitelist (PRODUCT.md §2, §4): connect → automatic check → result, 30 s cooldown, 'Check Again'.
  */
 // eslint-disable-next-line max-lines-per-function -- 84 lines; over the function budget: to split by responsibility (docs/ARCHITECTURE.md, Known departures)
-export default function WhitelistPage() {
+function WhitelistPage() {
   const wallet = useSnapshot(walletState)
   const qc = useQueryClient()
   const [connectError, setConnectError] = useState<string | null>(null)
@@ -143,3 +144,5 @@ export default function WhitelistPage() {
     </PageLayout>
   )
 }
+
+export default withQueries(WhitelistPage)
