@@ -1,4 +1,4 @@
-import { AxisBottom, AxisLeft, type AxisScale } from '@visx/axis'
+import { AxisBottom, AxisLeft, type AxisScale, type TickRendererProps } from '@visx/axis'
 import { GridRows } from '@visx/grid'
 import type { scaleLinear } from '@visx/scale'
 import { theme } from '../../../ui/theme'
@@ -22,6 +22,40 @@ const AXIS_LABEL = {
   letterSpacing: '0.08em',
   textAnchor: 'middle',
 } as const
+
+/**
+ * A tick label as plain SVG text. visx's own label (`@visx/text`) measures every word of every new
+ * label in the DOM, a forced layout each, to wrap text that these one-word labels never need
+ * wrapped: it was a fifth of the script time of /analytics's first render (docs/ARCHITECTURE.md,
+ * "First load"), and the time axes bring new labels as the charts move. Drawn the same: the
+ * offsets that visx puts on a wrapping <svg> are the text's own dx / dy here.
+ */
+function TickLabel({
+  formattedValue,
+  x,
+  y,
+  dx,
+  dy,
+  textAnchor,
+  fill,
+  fontSize,
+  fontFamily,
+}: TickRendererProps) {
+  return (
+    <text
+      x={x}
+      y={y}
+      dx={dx}
+      dy={dy}
+      textAnchor={textAnchor}
+      fill={fill}
+      fontSize={fontSize}
+      fontFamily={fontFamily}
+    >
+      {formattedValue}
+    </text>
+  )
+}
 
 /** Horizontal grid lines plus a labelled value axis on the left. */
 export function ValueAxis({
@@ -50,6 +84,7 @@ export function ValueAxis({
         tickStroke={theme.color.border}
         tickFormat={format ? (v) => format(Number(v)) : undefined}
         tickLabelProps={() => ({ ...TICK_LABEL, textAnchor: 'end', dx: -2, dy: '0.33em' })}
+        tickComponent={TickLabel}
       />
     </>
   )
@@ -81,6 +116,7 @@ export function BottomAxis<S extends AxisScale>({
       stroke={theme.color.border}
       tickStroke={theme.color.border}
       tickLabelProps={() => ({ ...TICK_LABEL, textAnchor: 'middle' })}
+      tickComponent={TickLabel}
     />
   )
 }
