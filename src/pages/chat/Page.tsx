@@ -1,22 +1,13 @@
-import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { truncateAddress } from '../../contracts/address'
-import type { Room } from '../../contracts/chat'
 import { restoreWallet, verifyBalance, walletState } from '../../state/walletStore'
-import { ErrorText, LoadingText, PageLayout } from '../../ui/Page'
+import { LoadingText, PageLayout } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
 import { toast } from '../../ui/toastStore'
 import { ConnectButtons } from '../../wallet/ConnectButtons'
 import type { WalletError } from '../../wallet/types'
-import { ChatHeader } from './ChatHeader'
-import { enterRoom } from './chatStore'
-import { roomsQuery } from './queries'
-import { RoomGrid } from './RoomGrid'
-import { RoomView } from './RoomView'
-import { useOpenRoom } from './useRoom'
-import { useUnreadLive } from './unread'
 import { withQueries } from '../../api/withQueries'
 
 const Intro = styled.p`
@@ -87,13 +78,13 @@ function ConnectPanel() {
   )
 }
 
+const loadConnected = () => import('./ConnectedChat')
+const ConnectedChat = lazy(loadConnected)
+
 /** /chat (PRODUCT.md §2, §4): wallet, balance, tiered rooms, the open room, the shop. */
 function ChatPage() {
   const wallet = useSnapshot(walletState)
-  const room = useOpenRoom()
   const connected = wallet.status === 'connected'
-  const rooms = useQuery({ ...roomsQuery, enabled: connected })
-  useUnreadLive(connected)
 
   useEffect(() => {
     void restoreWallet().then(() => {
@@ -103,27 +94,32 @@ function ChatPage() {
     })
   }, [])
 
+  // The signed-in views load once the page is idle, so a visitor who connects (or whose session
+  // is being restored) rarely waits for them, and the first screen never does.
   useEffect(() => {
-    if (rooms.isError) {
-      toast({ title: 'Error', description: 'Failed to load chat rooms', variant: 'destructive' })
+    const load = () => void loadConnected().catch(() => undefined)
+    if (typeof requestIdleCallback !== 'function') {
+      const id = setTimeout(load, 500)
+      return () => clearTimeout(id)
     }
-  }, [rooms.isError])
-
-  const enter = (r: Room) => void enterRoom(r)
-  const list = rooms.data ?? []
+    const id = requestIdleCallback(load, { timeout: 2000 })
+    return () => cancelIdleCallback(id)
+  }, [])
 
   return (
     <PageLayout title="vPOS Chat" subtitle="Token-gated rooms for vPOS holders">
       {!connected && <ConnectPanel />}
-      {connected && <ChatHeader />}
-      {connected && !room && (
-        <Panel title="Rooms">
-          {rooms.isPending && <LoadingText role="status">Loading rooms...</LoadingText>}
-          {rooms.isError && <ErrorText role="alert">Failed to load chat rooms</ErrorText>}
-          {rooms.data && <RoomGrid rooms={list} onEnter={enter} />}
-        </Panel>
+      {connected && (
+        <Suspense
+          fallback={
+            <Panel title="Rooms">
+              <LoadingText role="status">Loading rooms...</LoadingText>
+            </Panel>
+          }
+        >
+          <ConnectedChat />
+        </Suspense>
       )}
-      {connected && room && <RoomView room={room} rooms={list} onEnter={enter} />}
     </PageLayout>
   )
 }
