@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /** Base58's alphabet (Bitcoin's, as Solana uses). */
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const ALPHABET = BASE58_ALPHABET
@@ -57,14 +55,15 @@ export function isSolanaAddress(text: string): boolean {
   return base58Decode(text)?.length === 32
 }
 
-export const WalletAddressSchema = z
-  .string()
-  .refine(isSolanaAddress, { message: 'must be a base58 Solana address (32 bytes)' })
-
 /** 'AbCd...WxYz': first 4 and last 4 characters (whitelist page, PRODUCT.md §2). */
 export function truncateAddress(address: string, head = 4, tail = 4): string {
   if (address.length <= head + tail) return address
   return `${address.slice(0, head)}...${address.slice(-tail)}`
+}
+
+/** 'AbCdEf...WxYz': the default display name in the chat (first 6, '...', last 4). */
+export function defaultDisplayName(walletAddress: string): string {
+  return `${walletAddress.slice(0, 6)}...${walletAddress.slice(-4)}`
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { WalletAddressSchema } from './address'
+import { WalletAddressSchema } from './walletAddress'
 import { ResourceIdSchema, userText } from './text'
 
 export const TIERS = ['bronze', 'silver', 'gold', 'platinum'] as const
@@ -40,11 +40,6 @@ export const ANNOUNCEMENT_MAX_CHARS = 500
 export const ONLINE_WINDOW_MS = 30_000
 export const STAFF_DISPLAY_NAME = 'vPOS Team'
 export const STAFF_NAME_PREFIX = '{code}'
-
-/** 'AbCdEf...WxYz': the default display name (first 6, '...', last 4). */
-export function defaultDisplayName(walletAddress: string): string {
-  return `${walletAddress.slice(0, 6)}...${walletAddress.slice(-4)}`
-}
 
 // Printable: no control, format, surrogate, unassigned or private-use characters (\p{C}).
 const PRINTABLE = /^[^\p{C}]+$/u

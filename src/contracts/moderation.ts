@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { WalletAddressSchema } from './address'
+import { WalletAddressSchema } from './walletAddress'
 import { MessageParamsSchema, MessageSchema, RoomParamsSchema } from './chat'
 import { userText } from './text'
 

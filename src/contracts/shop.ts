@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { WalletAddressSchema } from './address'
+import { WalletAddressSchema } from './walletAddress'
 import { ResourceIdSchema } from './text'
 
 const SHOP_ITEM_TYPES = ['badge', 'title'] as const

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { WalletAddressSchema } from './address'
+import { WalletAddressSchema } from './walletAddress'
 
 /** Server and client share the 30 s per-wallet cooldown (PRODUCT.md §9). */
 export const WHITELIST_COOLDOWN_MS = 30_000

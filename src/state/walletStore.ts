@@ -2,7 +2,8 @@ import { proxy } from 'valtio'
 import { HttpError, onUnauthorized, request } from '../api/http'
 import { apiPaths } from '../contracts/apiPaths'
 import type { SessionResponse } from '../contracts/auth'
-import { defaultDisplayName, VerifyBalanceResponseSchema, type Tier } from '../contracts/chat'
+import { defaultDisplayName } from '../contracts/address'
+import type { Tier } from '../contracts/chat'
 import { currentSession, signInWithWallet, signOut, signOutEverywhere } from '../wallet/siws'
 import { WalletError, type WalletAdapter } from '../wallet/types'
 
@@ -235,6 +236,9 @@ export async function verifyBalance(): Promise<void> {
   if (!address) throw new WalletError('connect', 'Wallet Required')
   walletState.balanceChecking = true
   try {
+    // the schema (and zod) load with the first check, not with the page (docs/ARCHITECTURE.md,
+    // "First load")
+    const { VerifyBalanceResponseSchema } = await import('../contracts/chat')
     const res = await request('POST', apiPaths.chat.verifyTokenBalance.url(), {
       body: { walletAddress: address },
       parse: VerifyBalanceResponseSchema,

@@ -1,15 +1,15 @@
 import { request } from '../api/http'
 import { base58Encode } from '../contracts/address'
 import { apiPaths } from '../contracts/apiPaths'
-import {
-  buildSignInMessage,
-  NonceResponseSchema,
-  SessionResponseSchema,
-  type SessionResponse,
-  type SignInFields,
-} from '../contracts/auth'
+import type { SessionResponse, SignInFields } from '../contracts/auth'
 import { utf8Decode, utf8Encode } from './bytes'
 import { WalletError, type WalletAdapter } from './types'
+
+/**
+ * The auth contracts (their schemas, and zod with them) load with the first sign-in call, not with
+ * the page that offers sign-in (docs/ARCHITECTURE.md, "First load").
+ */
+const authContracts = () => import('../contracts/auth')
 
 /**
  * Sign-In With Solana against our server (src/contracts/auth.ts): a fresh nonce, the wallet signs
@@ -20,6 +20,7 @@ export async function signInWithWallet(
   adapter: WalletAdapter,
   address: string,
 ): Promise<SessionResponse> {
+  const { NonceResponseSchema, SessionResponseSchema } = await authContracts()
   const n = await request('POST', apiPaths.auth.nonce.url(), { parse: NonceResponseSchema })
   const fields = {
     domain: n.domain,
@@ -63,6 +64,7 @@ export async function signSiws(
       return { message: utf8Decode(out.signedMessage), signature: out.signature }
     }
   }
+  const { buildSignInMessage } = await authContracts()
   const message = buildSignInMessage(fields)
   return { message, signature: await adapter.signMessage(utf8Encode(message)) }
 }
@@ -78,10 +80,9 @@ export function isUserRejection(err: unknown): boolean {
 
 /** GET /api/auth/session: the signed-in wallet, or null without a (live) session. */
 export async function currentSession(): Promise<SessionResponse | null> {
-  return request('GET', apiPaths.auth.session.url(), {
-    parse: SessionResponseSchema,
-    on401: 'returnNull',
-  })
+  const contracts = authContracts() // loads while the request is under way
+  const value = await request<unknown>('GET', apiPaths.auth.session.url(), { on401: 'returnNull' })
+  return value === null ? null : (await contracts).SessionResponseSchema.parse(value)
 }
 
 /** POST /api/auth/sign-out: ends the server session (the cookie is cleared). */

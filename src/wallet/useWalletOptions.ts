@@ -1,16 +1,24 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useSyncExternalStore } from 'react'
-import { getQueryFn } from '../api/queryClient'
+import { request } from '../api/http'
 import { apiPaths } from '../contracts/apiPaths'
-import { AuthConfigResponseSchema, type AuthConfigResponse } from '../contracts/auth'
+import type { AuthConfigResponse } from '../contracts/auth'
 import { currentWallets, walletRegistry, type WalletOptions } from './discovery'
 import { chooseEntry, deviceKind, type WalletEntry } from './entry'
 import { MOBILE_WALLET_ADAPTER_NAME } from './mobileWalletAdapter'
 
-/** GET /api/auth/config: tells the client whether the server runs on the demo chain. */
+/**
+ * GET /api/auth/config: tells the client whether the server runs on the demo chain. Its schema
+ * (and zod) loads while the request is under way, not with the page (docs/ARCHITECTURE.md, "First
+ * load").
+ */
 const authConfigQuery = {
   queryKey: [apiPaths.auth.config.url()] as const,
-  queryFn: getQueryFn<AuthConfigResponse>(AuthConfigResponseSchema),
+  queryFn: async ({ signal }: { signal: AbortSignal }): Promise<AuthConfigResponse> => {
+    const contracts = import('../contracts/auth')
+    const value = await request<unknown>('GET', apiPaths.auth.config.url(), { signal })
+    return (await contracts).AuthConfigResponseSchema.parse(value)
+  },
 }
 
 const subscribe = (listener: () => void) => {
