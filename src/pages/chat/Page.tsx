@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
+import { withQueries } from '../../api/withQueries'
 import { truncateAddress } from '../../contracts/address'
 import { restoreWallet, verifyBalance, walletState } from '../../state/walletStore'
 import { LoadingText, PageLayout } from '../../ui/Page'
@@ -8,7 +9,6 @@ import { Panel } from '../../ui/Panel'
 import { toast } from '../../ui/toastStore'
 import { ConnectButtons } from '../../wallet/ConnectButtons'
 import type { WalletError } from '../../wallet/types'
-import { withQueries } from '../../api/withQueries'
 
 const Intro = styled.p`
   margin: 0 0 14px;
@@ -97,13 +97,9 @@ function ChatPage() {
   // The signed-in views load once the page is idle, so a visitor who connects (or whose session
   // is being restored) rarely waits for them, and the first screen never does.
   useEffect(() => {
-    const load = () => void loadConnected().catch(() => undefined)
-    if (typeof requestIdleCallback !== 'function') {
-      const id = setTimeout(load, 500)
-      return () => clearTimeout(id)
-    }
-    const id = requestIdleCallback(load, { timeout: 2000 })
-    return () => cancelIdleCallback(id)
+    const idle =
+      window.requestIdleCallback?.bind(window) ?? ((cb: () => void) => window.setTimeout(cb, 500))
+    idle(() => void loadConnected().catch(() => undefined), { timeout: 2000 })
   }, [])
 
   return (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
+import { withQueries } from '../../api/withQueries'
 import { Icon, type IconName } from '../../ui/icons'
 import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
@@ -11,7 +12,6 @@ import { LockIcon, TeaserHero, TeaserRow, TeaserText } from '../../ui/Teaser'
 import { formatCount, formatPrice } from '../token/format'
 import { marketTokenQuery } from '../token/queries'
 import { CATEGORIES, MARKETPLACE_LAUNCH, pricedProducts } from './catalog'
-import { withQueries } from '../../api/withQueries'
 
 const CATEGORY_ICONS: Record<string, IconName> = {
   '/game': 'game',

@@ -1,12 +1,12 @@
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
+import { withQueries } from '../../api/withQueries'
 import { restoreWallet, walletState } from '../../state/walletStore'
 import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
 import { LoadingText, PageLayout } from '../../ui/Page'
 import { LockIcon, TeaserHero, TeaserRow, TeaserText } from '../../ui/Teaser'
 import { StaffSettings } from './StaffSettings'
-import { withQueries } from '../../api/withQueries'
 
 /**
  * /settings (PRODUCT.md §2, §6): presented as restricted to Swarm Node Operators; a signed-in staff

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import styled from 'styled-components'
+import { withQueries } from '../../api/withQueries'
 import { truncateAddress } from '../../contracts/address'
 import {
   DeviceCodeSchema,
@@ -14,7 +15,6 @@ import { TextInput } from '../../ui/TextInput'
 import { refusalText, signDeviceRequest, signInPagePath } from '../../wallet/deviceSignIn'
 import type { WalletAdapter } from '../../wallet/types'
 import { useWalletOptions, walletEntryFor } from '../../wallet/useWalletOptions'
-import { withQueries } from '../../api/withQueries'
 
 const Column = styled.div`
   max-width: 640px;

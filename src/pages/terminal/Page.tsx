@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
+import { withQueries } from '../../api/withQueries'
 import { media } from '../../ui/theme'
 
 import { Button } from '../../ui/Button'
@@ -14,7 +15,6 @@ import { TerminalSession } from './session'
 import { StatusCards } from './StatusCards'
 import { TerminalConsole } from './TerminalConsole'
 import { useSwarmStore } from '../../state/swarmStoreContext'
-import { withQueries } from '../../api/withQueries'
 
 const Grid = styled.div`
   display: grid;

@@ -1,6 +1,7 @@
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query'
 import styled from 'styled-components'
 import { HttpError } from '../../api/http'
+import { withQueries } from '../../api/withQueries'
 import { Button } from '../../ui/Button'
 import { ErrorText, PageLayout } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
@@ -9,7 +10,6 @@ import { formatTimestamp } from './format'
 import { MarketCards, MarketCardsPending } from './MarketCards'
 import { marketTokenQuery, tokenKeys } from './queries'
 import { TreasuryPanel } from './TreasuryPanel'
-import { withQueries } from '../../api/withQueries'
 
 const StaleBanner = styled.div`
   padding: 10px 14px;

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
+import { withQueries } from '../../api/withQueries'
 import { truncateAddress } from '../../contracts/address'
 import { disconnectWallet, restoreWallet, walletState } from '../../state/walletStore'
 import { Button } from '../../ui/Button'
@@ -11,7 +12,6 @@ import { ConnectButtons, NewDemoWalletButton } from '../../wallet/ConnectButtons
 import { CheckStatus } from './CheckStatus'
 import { ResultView } from './ResultView'
 import { clearWhitelist, useWhitelistCheck } from './whitelistCheck'
-import { withQueries } from '../../api/withQueries'
 
 const Column = styled.div`
   max-width: 880px;
