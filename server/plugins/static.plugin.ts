@@ -2,7 +2,9 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { isSolanaAddress } from '../../src/contracts/address'
 import { API_PREFIX, apiPaths } from '../../src/contracts/apiPaths'
+import { TOKEN_MINT_META } from '../../src/contracts/constants'
 import { routePreloader } from '../http/route-preload'
 import { CSP_NONCE_PLACEHOLDER } from './security.plugin'
 
@@ -14,6 +16,16 @@ const BUILD_NOTES = /(^|\/)\./
 /** The server's own paths: a miss under them is a JSON 404, never the client's index.html. */
 const SERVER_PATHS = [API_PREFIX, apiPaths.feed.pattern]
 const notSpa = (url: string) => SERVER_PATHS.some((p) => url === p || url.startsWith(`${p}/`))
+
+/**
+ * The token's contract address in every page's HTML (`<meta name="vpos-token-mint">`): Token Info
+ * shows it in its first render instead of after the market answer, which carries it too (it is
+ * the page's largest text; docs/ARCHITECTURE.md, "First load"). Left out if it is no Solana address.
+ */
+function withTokenMint(html: string, mint: string): string {
+  if (!isSolanaAddress(mint)) return html
+  return html.replace('</head>', `<meta name="${TOKEN_MINT_META}" content="${mint}">\n  </head>`)
+}
 
 /**
  * Serves the built client. Hashed assets get a year of immutable cache; index.html is revalidated.
@@ -36,7 +48,7 @@ export async function staticPlugin(app: FastifyInstance, opts: { clientDir: stri
   // index.html carries Vite's placeholder nonce on its tags and csp-nonce meta: each response gets
   // the request's own CSP nonce instead (security.plugin), so no style or script needs 'unsafe-inline'.
   // Each route's HTML also names its own page chunks (server/http/route-preload.ts).
-  const indexHtml = readFileSync(index, 'utf8')
+  const indexHtml = withTokenMint(readFileSync(index, 'utf8'), app.config.TOKEN_MINT)
   const forRoute = routePreloader(root, CSP_NONCE_PLACEHOLDER)
   const sendIndex = (req: FastifyRequest, reply: FastifyReply) =>
     reply

@@ -232,6 +232,10 @@ test.describe.serial('with a healthy upstream', () => {
       page.getByRole('status').filter({ hasText: 'Loading token data...' }),
     ).toBeVisible()
     await expect(page.getByRole('button', { name: 'Buy Token' })).toBeDisabled()
+    // the contract address comes with the page's HTML (issue 36: the page's largest text, drawn
+    // in its first render), copyable before the market answer
+    await expect(card(page, 'contract-address')).toHaveText(MINT)
+    await expect(page.getByRole('button', { name: 'Copy contract address' })).toBeVisible()
     // the pending panels hold the loaded ones' shape: nothing below them moves (issue 36, CLS)
     const trade = page.getByRole('region', { name: 'Trade' })
     const before = (await trade.boundingBox())!.y

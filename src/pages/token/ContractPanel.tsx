@@ -1,11 +1,10 @@
 import styled from 'styled-components'
 import { CopyButton } from '../../ui/CopyButton'
 import { Button } from '../../ui/Button'
-import { Held, LoadingText } from '../../ui/Page'
+import { Held } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
 
 const Row = styled.div`
-  position: relative;
   display: flex;
   align-items: center;
   gap: 10px;
@@ -17,11 +16,6 @@ const Address = styled.code`
   overflow-wrap: anywhere;
   min-width: 0;
 `
-/** Over the held address while it loads. */
-const Pending = styled(LoadingText)`
-  position: absolute;
-  inset: 0 auto auto 0;
-`
 /** A Solana address's shape (44 characters of a monospace face) held while the real one loads. */
 const ADDRESS_SHAPE = '0'.repeat(44)
 
@@ -32,23 +26,20 @@ const Verified = styled.p`
 `
 
 /**
- * The token's contract address with a copy button and the verification note (PRODUCT.md §2);
- * `null` while the market data loads: the page's loading text in the address's place.
+ * The token's contract address (PRODUCT.md §2) with a copy button and the verification note;
+ * `null` until it is known (the page's HTML names it, the market answer too): its shape held.
  */
 export function ContractPanel({ address }: { address: string | null }) {
   return (
     <Panel title="Contract Address">
       <Row>
         {address === null ? (
-          <>
-            <Held>
-              <Address>{ADDRESS_SHAPE}</Address>
-              <Button $size="sm" tabIndex={-1}>
-                Copy
-              </Button>
-            </Held>
-            <Pending role="status">Loading token data...</Pending>
-          </>
+          <Held>
+            <Address>{ADDRESS_SHAPE}</Address>
+            <Button $size="sm" tabIndex={-1}>
+              Copy
+            </Button>
+          </Held>
         ) : (
           <>
             <Address data-testid="contract-address">{address}</Address>

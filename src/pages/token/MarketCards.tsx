@@ -1,7 +1,7 @@
 import styled, { useTheme } from 'styled-components'
 import type { TokenPair } from '../../contracts/market'
 import { Card, CardGrid } from '../../ui/Card'
-import { Held } from '../../ui/Page'
+import { Held, LoadingText } from '../../ui/Page'
 import {
   formatChange,
   formatCount,
@@ -27,17 +27,35 @@ const ChartLink = styled.a`
   letter-spacing: 0.06em;
 `
 
+/** A figure not known yet (a dash, silent to assistive technology). */
+const DASH = <span aria-hidden="true">—</span>
+/** The page's loading text, on the line the price card's 24 h change takes once loaded. */
+const Pending = styled(LoadingText)`
+  display: block;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+`
+
 /**
  * The four cards while the market data loads: their labels, a dash for each figure and the same
  * lines as the loaded cards, so the panels below do not move when it arrives (a layout shift the
- * first load of /token had: docs/ARCHITECTURE.md, "First load").
+ * first load of /token had: docs/ARCHITECTURE.md, "First load"); the loading text on the first.
  */
 export function MarketCardsPending() {
   return (
-    <CardGrid $min={160} aria-hidden="true">
-      <Card label="Price (USD)" value="—" foot={<Held>▲ 0.00% 24h</Held>} />
-      <Card label="Market Cap" value="—" foot={<Held>FDV: $0.00M</Held>} />
-      <Card label="24h Volume" value="—">
+    <CardGrid $min={160}>
+      <Card
+        label="Price (USD)"
+        value={DASH}
+        foot={
+          <Pending as="span" role="status">
+            Loading token data...
+          </Pending>
+        }
+      />
+      <Card label="Market Cap" value={DASH} foot={<Held>FDV: $0.00M</Held>} />
+      <Card label="24h Volume" value={DASH}>
         <Split>
           <Held>
             <span>Buys: 0,000</span>
@@ -45,7 +63,7 @@ export function MarketCardsPending() {
           </Held>
         </Split>
       </Card>
-      <Card label="Liquidity" value="—">
+      <Card label="Liquidity" value={DASH}>
         <Split>
           <Held>
             <span>Pool: XXXX/XXX</span>

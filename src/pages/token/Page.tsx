@@ -1,4 +1,5 @@
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import styled from 'styled-components'
 import { HttpError } from '../../api/http'
 import { withQueries } from '../../api/withQueries'
@@ -6,6 +7,7 @@ import { Button } from '../../ui/Button'
 import { ErrorText, PageLayout } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
 import { ContractPanel } from './ContractPanel'
+import { tokenMintInPage } from './tokenMint'
 import { formatTimestamp } from './format'
 import { MarketCards, MarketCardsPending } from './MarketCards'
 import { marketTokenQuery, tokenKeys } from './queries'
@@ -44,6 +46,7 @@ function TokenInfoPage() {
   const fetching =
     useIsFetching({ queryKey: tokenKeys.market }) + useIsFetching({ queryKey: tokenKeys.treasury })
   const data = market.data
+  const [mintInPage] = useState(tokenMintInPage)
   // PRODUCT.md §9: no interval refetch; the visitor asks for fresh figures (the treasury only once
   // it runs).
   const refresh = () => {
@@ -69,29 +72,27 @@ function TokenInfoPage() {
             <Muted>{errorDetail(market.error)}</Muted>
           </div>
         </Panel>
-      ) : !data ? (
-        <>
-          <ContractPanel address={null} />
-          <MarketCardsPending />
-          <TreasuryPanel enabled={false} pending />
-        </>
       ) : (
+        // One tree while the market data loads and after: the address the page's HTML names is
+        // the page's largest text, drawn once in the first render, not again when the data comes
         <>
-          {data.stale && (
+          {data?.stale && (
             <StaleBanner role="status" data-testid="stale-banner">
               Stale data: the market data provider is not responding. Showing the last known values
               from {formatTimestamp(data.fetchedAt)}.
             </StaleBanner>
           )}
-          <ContractPanel address={data.tokenAddress} />
-          {data.pair ? (
+          <ContractPanel address={data?.tokenAddress ?? mintInPage} />
+          {!data ? (
+            <MarketCardsPending />
+          ) : data.pair ? (
             <MarketCards pair={data.pair} />
           ) : (
             <Panel title="Market">
               <Muted style={{ margin: 0 }}>No market pair is listed for this token yet.</Muted>
             </Panel>
           )}
-          <TreasuryPanel enabled={data.pair !== null} />
+          <TreasuryPanel enabled={data ? data.pair !== null : false} pending={!data} />
         </>
       )}
       <Panel title="Trade">
