@@ -92,7 +92,7 @@ function TokenInfoPage() {
               <Muted style={{ margin: 0 }}>No market pair is listed for this token yet.</Muted>
             </Panel>
           )}
-          <TreasuryPanel enabled={data ? data.pair !== null : false} pending={!data} />
+          <TreasuryPanel enabled={!!data?.pair} pending={!data} />
         </>
       )}
       <Panel title="Trade">
