@@ -21,7 +21,7 @@ import { documentTitle } from './navigation'
 import { NavRail } from './NavRail'
 import { NotFoundPage, ROUTES } from './routes'
 import { ScanLine } from './ScanLine'
-import { useSceneStart } from './sceneStart'
+import { createContentShown, useSceneStart, type ContentShown } from './sceneStart'
 import { GlobalStyle, theme } from '../ui/theme'
 
 const Frame = styled.div`
@@ -74,15 +74,13 @@ function PageShown({ onShown }: { onShown: () => void }) {
   return null
 }
 
-function Shell() {
-  const { pathname } = useLocation()
-  const [booting, setBooting] = useState(
-    () => new URLSearchParams(window.location.search).get('boot') !== '0',
-  )
-  const endBoot = useCallback(() => setBooting(false), [])
+/**
+ * The background scene and the swarm's writers. Their start is this component's state, not the
+ * shell's: starting them re-renders this and the scene's slot only, never the route's page.
+ */
+function SceneHost({ isCore, content }: { isCore: boolean; content: ContentShown }) {
   const store = useSwarmStore()
-  const isCore = pathname === '/' || pathname === ''
-  const scene = useSceneStart(isCore)
+  const scene = useSceneStart(isCore, content)
   // The local sim runs behind every route (the scene and the Swarm Core panels read it). On Swarm
   // Core it starts at once (the panels show it); behind a dashboard with the scene, once the
   // route's content is painted and the page has settled (its worker, its first frames and the
@@ -112,14 +110,31 @@ function Shell() {
       detach()
     }
   }, [store, scene.writers])
+  // The GPU scout (a 1 KB worker, src/scene/gpuWarmup.ts) goes out with the scene's chunk, not
+  // after it: the chunk's load need not hold back the scene's wait for a quiet GPU. Not before:
+  // the two requests were a chain on the first paint's path.
+  useEffect(() => {
+    if (scene.started) void import('../scene/gpuWarmup').then((m) => m.startGpuScout())
+  }, [scene.started])
+  return <SceneSlot dimmed={!isCore} started={scene.started} />
+}
+
+/** The boot sequence over the page (its end re-renders this alone). */
+function Boot() {
+  const [booting, setBooting] = useState(
+    () => new URLSearchParams(window.location.search).get('boot') !== '0',
+  )
+  const done = useCallback(() => setBooting(false), [])
+  return booting ? <BootOverlay onDone={done} /> : null
+}
+
+function Shell() {
+  const { pathname } = useLocation()
+  const [content] = useState(createContentShown)
+  const isCore = pathname === '/' || pathname === ''
   useEffect(() => {
     document.title = documentTitle(pathname)
   }, [pathname])
-  // On Swarm Core the GPU scout goes out at once (a 1 KB worker): the scene's chunk waits for the
-  // panels' paint, its wait for a quiet GPU need not (src/scene/gpuWarmup.ts, startGpuScout).
-  useEffect(() => {
-    if (isCore) void import('../scene/gpuWarmup').then((m) => m.startGpuScout())
-  }, [isCore])
 
   return (
     <>
@@ -132,7 +147,7 @@ function Shell() {
       >
         Skip to content
       </SkipLink>
-      <SceneSlot dimmed={!isCore} started={scene.started} />
+      <SceneHost isCore={isCore} content={content} />
       <ScanLine />
       <Frame>
         <NavRail />
@@ -147,14 +162,14 @@ function Shell() {
                   ))}
                   <Route path="*" element={<NotFoundPage />} />
                 </Routes>
-                <PageShown onShown={scene.pageShown} />
+                <PageShown onShown={content.mark} />
               </Suspense>
             </ErrorBoundary>
           </Main>
         </Column>
       </Frame>
       <Toaster />
-      {booting && <BootOverlay onDone={endBoot} />}
+      <Boot />
     </>
   )
 }

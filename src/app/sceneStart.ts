@@ -4,14 +4,14 @@
  * panels is on screen (its 200 KB chunk shared a phone's slow network with them and held back their
  * first paint by about a second; its start held back that frame's presentation). Behind a
  * dashboard it is decoration: its 200 KB chunk and its WebGL start wait until the route's own
- * content has been committed and painted (`pageShown`, called by the route's Suspense content)
+ * content has been committed and painted (`ContentShown.mark`, called by the route's Suspense content)
  * and the page has settled (no long task for 2 s), so the page's chunks come first on the
  * network, its data's renders first on the main thread and its first input is answered first.
  * The swarm's writers (the local sim and the live feed, src/app/App.tsx) start with it. Once
  * started, the scene stays (it lives across routes).
  */
-import { useCallback, useEffect, useState } from 'react'
-import { markContentShown } from '../scene/contentShown'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { markContentShown, whenContentPresented } from '../scene/contentShown'
 
 /**
  * Behind a dashboard the scene waits for a settled page: no long task (over 50 ms) on the main
@@ -40,57 +40,12 @@ function watchLongTasks(onBusy: () => void): () => void {
   return () => observer.disconnect()
 }
 
-/** After the next paint (two animation frames). */
-function afterPaint(run: () => void): () => void {
-  let second = 0
-  const first = requestAnimationFrame(() => (second = requestAnimationFrame(run)))
-  return () => {
-    cancelAnimationFrame(first)
-    cancelAnimationFrame(second)
-  }
-}
-
-/**
- * How long Swarm Core's scene waits for the frame with the panels to reach the screen. Chromium
- * reports a page's largest text when the frame that holds it is presented; on a software
- * compositor (headless Chromium, Lighthouse) that comes 250-600 ms after the commit, while the
- * GPU process draws the first frames, and the scene's start (its chunk, three.js's evaluation,
- * the renderer) would otherwise run in between and hold that frame back further.
- */
-const PRESENT_MAX_MS = 1000
-
-/**
- * After the content committed just now is on screen: a largest-contentful-paint entry for text in
- * the route's content (`#main`) presented after this call, at most PRESENT_MAX_MS (the content
- * holds no new largest text, or the visitor already touched the page: then no entry comes); two
- * animation frames where the API is missing.
- */
+/** After the page's first content is on screen (src/scene/contentShown.ts) or a second at most. */
 function afterPresented(run: () => void): () => void {
-  if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
-    return afterPaint(run)
-  }
-  const committed = performance.now()
-  let done = false
-  const finish = () => {
-    if (done) return
-    done = true
-    observer.disconnect()
-    clearTimeout(timer)
-    run()
-  }
-  // the content's own text: a frame presented after the commit may still be one painted before it
-  const main = document.getElementById('main')
-  const observer = new PerformanceObserver((list) => {
-    const entries = list.getEntries() as LargestContentfulPaint[]
-    if (entries.some((e) => e.startTime >= committed && e.element && main?.contains(e.element)))
-      finish()
-  })
-  observer.observe({ type: 'largest-contentful-paint' })
-  const timer = window.setTimeout(finish, PRESENT_MAX_MS)
+  let cancelled = false
+  void whenContentPresented(1000).then(() => !cancelled && run())
   return () => {
-    done = true
-    observer.disconnect()
-    clearTimeout(timer)
+    cancelled = true
   }
 }
 
@@ -125,26 +80,55 @@ function afterPaintAndSettled(run: () => void): () => void {
 }
 
 /**
- * Whether the scene may start now (`started`: its chunk and WebGL), whether the swarm's writers
- * may (`writers`: the local sim and the live feed; on Swarm Core at once, its panels show them),
- * and the callback a route calls once its content is shown.
+ * "The route's content is on screen", kept outside React state: the route's Suspense content marks
+ * it and only the scene's host reads it, so marking it (and the scene's start that follows)
+ * re-renders the scene's host alone, not the shell with the route's page (docs/ARCHITECTURE.md,
+ * "The scene never blocks a page": that re-render was a 100-150 ms task on a 4x slower CPU just
+ * after the first paint, twice).
  */
-export function useSceneStart(isCore: boolean): {
+export interface ContentShown {
+  /** The route's content was committed (idempotent; a new route marks it again). */
+  mark: () => void
+  subscribe: (onChange: () => void) => () => void
+  get: () => boolean
+}
+
+export function createContentShown(): ContentShown {
+  let shown = false
+  const listeners = new Set<() => void>()
+  return {
+    mark: () => {
+      markContentShown()
+      if (shown) return
+      shown = true
+      for (const l of [...listeners]) l()
+    },
+    subscribe: (onChange) => {
+      listeners.add(onChange)
+      return () => listeners.delete(onChange)
+    },
+    get: () => shown,
+  }
+}
+
+/**
+ * Whether the scene may start now (`started`: its chunk and WebGL) and whether the swarm's writers
+ * may (`writers`: the local sim and the live feed; on Swarm Core at once, its panels show them).
+ */
+export function useSceneStart(
+  isCore: boolean,
+  content: ContentShown,
+): {
   started: boolean
   writers: boolean
-  pageShown: () => void
 } {
   const [started, setStarted] = useState(false)
-  const [shown, setShown] = useState(false)
-  const pageShown = useCallback(() => {
-    markContentShown()
-    setShown(true)
-  }, [])
+  const shown = useSyncExternalStore(content.subscribe, content.get)
   useEffect(() => {
     if (started || !shown) return
     return isCore
       ? afterPresented(() => setStarted(true))
       : afterPaintAndSettled(() => setStarted(true))
   }, [isCore, shown, started])
-  return { started, writers: started || isCore, pageShown }
+  return { started, writers: started || isCore }
 }

@@ -26,7 +26,7 @@ import { createPickRequests, type PickRequests } from './picking/pickRequests'
 import { createRedraw } from './redraw'
 import { createFilterUniforms, useFilterUniforms } from './filterUniforms'
 import { mirrorSceneProbes } from './sceneProbes'
-import { gpuSettled, sceneRendererFactory } from './sceneRenderer'
+import { gpuSettled, SCENE_DPR, sceneRendererFactory } from './sceneRenderer'
 import { currentSceneParams, type SceneParams } from './sceneParams'
 import { loadShaders, type ShaderSources } from './shaders/shaderLoader'
 import { createViewUniforms, type ViewUniforms } from './viewUniforms'
@@ -69,6 +69,9 @@ async function warmUpPrograms(
   materials: readonly Material[],
   live: () => boolean,
 ): Promise<void> {
+  // not in the task that built the scene (r3f's mount): three builds every program's source there
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  if (!live()) return
   await gl.compileAsync(scene, camera)
   const ctx = gl.getContext()
   if (ctx instanceof WebGL2RenderingContext) await gpuSettled(ctx)
@@ -228,7 +231,7 @@ export default function SwarmScene({ dimmed = false }: { dimmed?: boolean }) {
       <Canvas
         orthographic
         camera={{ position: [0, 0, 100], zoom: 1, near: 0.1, far: 1000 }}
-        dpr={[1, 2]}
+        dpr={SCENE_DPR}
         flat
         gl={createRenderer}
         events={noEvents}

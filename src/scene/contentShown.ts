@@ -1,18 +1,72 @@
 /**
- * Whether the route's own content has been committed (docs/ARCHITECTURE.md, "The scene never
- * blocks a page"): the scene creates its WebGL context only after it, on Swarm Core too, where the
- * scene's chunk loads at once. There the context could otherwise come before the page's text when
- * the GPU process was quiet early (a second load with a warm cache) and the page's chunk late.
+ * Whether the route's own content has been committed, and when it has reached the screen
+ * (docs/ARCHITECTURE.md, "The scene never blocks a page"): the scene creates its WebGL context
+ * only after the commit, on Swarm Core too, where the scene's chunk loads at once. There the
+ * context could otherwise come before the page's text when the GPU process was quiet early (a
+ * second load with a warm cache) and the page's chunk late. What the first screen does not need
+ * (Swarm Core's scene, the live history's range) waits for the presentation.
  */
 let markShown: () => void = () => {}
 const shown = new Promise<void>((resolve) => (markShown = resolve))
+let markPresented: () => void = () => {}
+const presented = new Promise<void>((resolve) => (markPresented = resolve))
+let watching = false
+
+/**
+ * How long the presentation is waited for after the commit. Chromium reports a page's largest
+ * text when the frame that holds it is presented; on a software compositor (headless Chromium,
+ * Lighthouse) that comes 250-600 ms after the commit, while the GPU process draws the first frames.
+ */
+const PRESENT_MAX_MS = 1000
+
+/**
+ * Resolves `presented` at the first largest-contentful-paint entry for text in the route's content
+ * (`#main`) presented after `committed`, or PRESENT_MAX_MS after it (the content holds no new
+ * largest text, or the visitor already touched the page: then no entry comes); two animation
+ * frames where the API is missing (a task where there are no frames either).
+ */
+function watchPresentation(committed: number): void {
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+  ) {
+    if (typeof requestAnimationFrame === 'undefined') setTimeout(markPresented, 0)
+    else requestAnimationFrame(() => requestAnimationFrame(markPresented))
+    return
+  }
+  const main = document.getElementById('main')
+  const done = () => {
+    observer.disconnect()
+    clearTimeout(timer)
+    markPresented()
+  }
+  // the content's own text: a frame presented after the commit may still be one painted before it
+  const observer = new PerformanceObserver((list) => {
+    const entries = list.getEntries() as LargestContentfulPaint[]
+    if (entries.some((e) => e.startTime >= committed && e.element && main?.contains(e.element)))
+      done()
+  })
+  observer.observe({ type: 'largest-contentful-paint' })
+  const timer = window.setTimeout(done, PRESENT_MAX_MS)
+}
 
 /** Called once the route's content is committed (`PageShown` in src/app/App.tsx). */
 export function markContentShown(): void {
   markShown()
+  if (watching) return
+  watching = true
+  watchPresentation(performance.now())
 }
 
 /** Resolves when the content is shown, or after `maxMs` (a route whose chunk failed never shows). */
 export function whenContentShown(maxMs: number): Promise<void> {
   return Promise.race([shown, new Promise<void>((resolve) => setTimeout(resolve, maxMs))])
+}
+
+/**
+ * Resolves once the page's first content is on screen (see watchPresentation), at once after
+ * that; after `maxMs` from now at the latest (a route whose chunk failed never shows).
+ */
+export function whenContentPresented(maxMs: number): Promise<void> {
+  return Promise.race([presented, new Promise<void>((resolve) => setTimeout(resolve, maxMs))])
 }

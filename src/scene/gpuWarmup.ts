@@ -56,9 +56,9 @@ function warmUpGpu(): Promise<void> {
 let scoutStartedAt: number | null = null
 
 /**
- * Sends the scout now, once per page. Swarm Core calls it with its first render (src/app/App.tsx):
- * its scene's chunk loads only once the panels are painted, and the patience below counts from the
- * scout, not from that later moment, so the scene shows no later than when its chunk loaded at once.
+ * Sends the scout now, once per page. The app calls it as the scene's chunk starts loading
+ * (`SceneHost` in src/app/App.tsx), so the chunk's load does not hold back the wait for a quiet GPU;
+ * the patience below counts from the scout.
  */
 export function startGpuScout(): void {
   scoutStartedAt ??= performance.now()

@@ -60,21 +60,61 @@ export async function gpuSettled(gl: WebGL2RenderingContext): Promise<void> {
 /** The longest the context waits for the route's content (as long as for a quiet GPU on Swarm Core). */
 const CONTENT_WAIT_MS = 6_000
 
+/** What three.js's WebGLRenderer enables as it is built (its WebGLExtensions.init and WebGLCapabilities). */
+const RENDERER_EXTENSIONS = [
+  'EXT_color_buffer_float',
+  'WEBGL_clip_cull_distance',
+  'OES_texture_float_linear',
+  'EXT_color_buffer_half_float',
+  'WEBGL_multisampled_render_to_texture',
+  'WEBGL_render_shared_exponent',
+  'EXT_texture_filter_anisotropic',
+  'EXT_clip_control',
+]
+
+/** The canvas's pixel ratio range (r3f's `dpr`): the device's, at most 2. */
+export const SCENE_DPR: [number, number] = [1, 2]
+
+/**
+ * The drawing buffer's size as r3f is about to set it: the canvas's box (r3f measures its
+ * container, which the canvas fills) at the pixel ratio it picks from SCENE_DPR.
+ */
+function bufferSize(canvas: HTMLCanvasElement): { width: number; height: number; dpr: number } {
+  const box = (canvas.parentElement ?? canvas).getBoundingClientRect()
+  const dpr = Math.min(Math.max(SCENE_DPR[0], window.devicePixelRatio || 2), SCENE_DPR[1])
+  return { width: box.width, height: box.height, dpr }
+}
+
 export function sceneRendererFactory(dimmed: () => boolean) {
   return async (defaults: WebGLRendererParameters): Promise<WebGLRenderer> => {
     // the route's text first, then the context (src/scene/contentShown.ts)
     await Promise.all([waitForQuietGpu(dimmed), whenContentShown(CONTENT_WAIT_MS)])
+    const canvas = defaults.canvas as HTMLCanvasElement | undefined
+    // The canvas gets its final size before its context: the drawing buffer is then allocated once,
+    // in this task, and three's and r3f's resizes find it at that size already (each resize of a
+    // software drawing buffer reallocates it in the renderer's task, the scene start's longest).
+    const size = canvas && bufferSize(canvas)
+    if (canvas && size) {
+      canvas.width = Math.floor(size.width * size.dpr)
+      canvas.height = Math.floor(size.height * size.dpr)
+    }
     // null where WebGL2 is missing: three then asks itself and reports the failure as it always did
-    const context = (defaults.canvas as HTMLCanvasElement | undefined)?.getContext(
-      'webgl2',
-      SCENE_CONTEXT,
-    )
-    if (context) await gpuSettled(context)
-    return new WebGLRenderer({
+    const context = canvas?.getContext('webgl2', SCENE_CONTEXT)
+    if (context) {
+      await gpuSettled(context)
+      // Each extension's first getExtension waits for the GPU process: asked here, in a task of
+      // their own, they are enabled already when three's renderer asks for them as it is built.
+      for (const name of RENDERER_EXTENSIONS) context.getExtension(name)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    const renderer = new WebGLRenderer({
       ...defaults,
       antialias: SCENE_CONTEXT.antialias,
       powerPreference: SCENE_CONTEXT.powerPreference,
       ...(context ? { context } : {}),
     })
+    // three's own size and ratio to match (it starts from the canvas's pixels at a ratio of 1)
+    if (size) renderer.setDrawingBufferSize(size.width, size.height, size.dpr)
+    return renderer
   }
 }

@@ -10,6 +10,7 @@ import {
   setHistorySpeed,
   stepHistory,
 } from '../../state/historyStore'
+import { whenContentPresented } from '../../scene/contentShown'
 import { historyClipSource } from '../../state/clip/historyClipSource'
 import type { ClipSource } from '../../state/clip/clipSource'
 import { REPLAY_SPEEDS } from '../../state/swarmStore'
@@ -33,6 +34,8 @@ import { momentLink } from './viewUrl'
 
 /** The recorded range is read again this often while the timeline is shown. */
 const RANGE_POLL_MS = 5_000
+/** The first range read waits at most this long for the page's first content to reach the screen. */
+const FIRST_READ_MAX_WAIT_MS = 2_000
 /** A drag seeks at most this often (a seek out of the frames in hand is a request). */
 const DRAG_SEEK_MS = 120
 
@@ -152,13 +155,24 @@ const PLAY = 'M4 2v10l8-5z'
 const PAUSE = 'M3 2h3v10H3zM8 2h3v10H8z'
 const FORWARD = 'M9 2h2v10H9zM1 2v10l7-5z'
 
-/** The recorded range, read on mount and every RANGE_POLL_MS; the feed's now, every second. */
+/**
+ * The recorded range, read once the page's first content is on screen (at once after that) and
+ * every RANGE_POLL_MS; the feed's now, every second. The range is not part of the first screen:
+ * its request, its schema's chunk and the history's own made a chain of three requests on the
+ * first paint's path (docs/ARCHITECTURE.md, "The scene never blocks a page").
+ */
 function useHistoryClock() {
   const store = useSwarmStore()
   useEffect(() => {
-    void refreshHistoryRange(store)
+    let live = true
+    void whenContentPresented(FIRST_READ_MAX_WAIT_MS).then(
+      () => live && void refreshHistoryRange(store),
+    )
     const h = setInterval(() => void refreshHistoryRange(store), RANGE_POLL_MS)
-    return () => clearInterval(h)
+    return () => {
+      live = false
+      clearInterval(h)
+    }
   }, [store])
   return usePolled(() => liveNow(store), 1000, store)
 }
