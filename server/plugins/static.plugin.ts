@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { isSolanaAddress } from '../../src/contracts/address'
 import { API_PREFIX, apiPaths } from '../../src/contracts/apiPaths'
-import { TOKEN_MINT_META } from '../../src/contracts/constants'
+import { CHAIN_META, TOKEN_MINT_META } from '../../src/contracts/constants'
 import { routePreloader } from '../http/route-preload'
 import { CSP_NONCE_PLACEHOLDER } from './security.plugin'
 
@@ -28,6 +28,17 @@ function withTokenMint(html: string, mint: string): string {
 }
 
 /**
+ * The chain the server runs on in every page's HTML (`<meta name="vpos-chain">`, GET
+ * /api/auth/config's `chain`): the wallet screens offer the demo wallet in their first render,
+ * without that request and the schema's chunk it loads (they were on the first paint's path;
+ * docs/ARCHITECTURE.md, "What the server already knows"). Only the two known kinds are written.
+ */
+function withChain(html: string, chain: string): string {
+  if (chain !== 'demo' && chain !== 'rpc') return html
+  return html.replace('</head>', `<meta name="${CHAIN_META}" content="${chain}">\n  </head>`)
+}
+
+/**
  * Serves the built client. Hashed assets get a year of immutable cache; index.html is revalidated.
  * Every other GET that is not /api or /ws falls back to index.html so the client router decides
  * (and shows its own 404 screen).
@@ -48,7 +59,10 @@ export async function staticPlugin(app: FastifyInstance, opts: { clientDir: stri
   // index.html carries Vite's placeholder nonce on its tags and csp-nonce meta: each response gets
   // the request's own CSP nonce instead (security.plugin), so no style or script needs 'unsafe-inline'.
   // Each route's HTML also names its own page chunks (server/http/route-preload.ts).
-  const indexHtml = withTokenMint(readFileSync(index, 'utf8'), app.config.TOKEN_MINT)
+  const indexHtml = withChain(
+    withTokenMint(readFileSync(index, 'utf8'), app.config.TOKEN_MINT),
+    app.chain.kind,
+  )
   const forRoute = routePreloader(root, CSP_NONCE_PLACEHOLDER)
   const sendIndex = (req: FastifyRequest, reply: FastifyReply) =>
     reply

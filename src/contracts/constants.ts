@@ -6,3 +6,8 @@ export const APP_VERSION = 'vPOS v1.0.0'
 
 /** The `<meta>` that carries the token's contract address in the HTML (server/plugins/static.plugin.ts). */
 export const TOKEN_MINT_META = 'vpos-token-mint'
+/**
+ * The `<meta>` that carries the server's chain kind ('demo' or 'rpc', GET /api/auth/config's
+ * `chain`) in the HTML (server/plugins/static.plugin.ts).
+ */
+export const CHAIN_META = 'vpos-chain'

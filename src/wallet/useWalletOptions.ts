@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useSyncExternalStore } from 'react'
+import { useMemo, useState, useSyncExternalStore } from 'react'
 import { request } from '../api/http'
 import { apiPaths } from '../contracts/apiPaths'
+import { CHAIN_META } from '../contracts/constants'
 import type { AuthConfigResponse } from '../contracts/auth'
 import { currentWallets, walletRegistry, type WalletOptions } from './discovery'
 import { chooseEntry, deviceKind, type WalletEntry } from './entry'
@@ -27,11 +28,22 @@ const subscribe = (listener: () => void) => {
 }
 const snapshot = () => walletRegistry().wallets()
 
+/**
+ * The server's chain as the page's HTML names it (server/plugins/static.plugin.ts), so the first
+ * render already knows whether to offer the demo wallet: null where the HTML has none (the dev
+ * server's), and then GET /api/auth/config tells.
+ */
+function chainInPage(): AuthConfigResponse['chain'] | null {
+  const chain = document.querySelector<HTMLMetaElement>(`meta[name="${CHAIN_META}"]`)?.content
+  return chain === 'demo' || chain === 'rpc' ? chain : null
+}
+
 /** The wallets this browser offers, plus the demo wallet when the server is on the demo chain. */
 export function useWalletOptions(): WalletOptions {
-  const config = useQuery(authConfigQuery)
+  const [inPage] = useState(chainInPage)
+  const config = useQuery({ ...authConfigQuery, enabled: inPage === null })
   const standard = useSyncExternalStore(subscribe, snapshot)
-  const demoOffered = config.data?.chain === 'demo'
+  const demoOffered = (inPage ?? config.data?.chain) === 'demo'
   return useMemo(() => currentWallets(standard, demoOffered), [standard, demoOffered])
 }
 

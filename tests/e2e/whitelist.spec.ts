@@ -61,6 +61,20 @@ test.describe('whitelist checker', () => {
     await expect(page.getByRole('button', { name: 'Use Demo Wallet' })).toBeVisible()
   })
 
+  test('the demo wallet is offered from the page itself: no /api/auth/config request', async ({
+    page,
+  }) => {
+    // The server names its chain in the HTML (<meta name="vpos-chain">, static.plugin.ts).
+    const asked: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/auth/config') asked.push(r.url())
+    })
+    await open(page)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await expect(page.getByRole('button', { name: 'Use Demo Wallet' })).toBeVisible()
+    expect(asked).toEqual([])
+  })
+
   test('a non-Phantom window.solana gets "Please install Phantom wallet!"', async ({ page }) => {
     await page.addInitScript(() => {
       ;(window as unknown as { solana: object }).solana = { isPhantom: false }

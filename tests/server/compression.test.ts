@@ -15,7 +15,7 @@ import WebSocket from 'ws'
 import { precompressDir } from '../../scripts/precompress'
 import { buildApp } from '../../server/app'
 import { testConfig } from '../../server/config'
-import { DEMO_TOKEN_MINT, TOKEN_MINT_META } from '../../src/contracts/constants'
+import { CHAIN_META, DEMO_TOKEN_MINT, TOKEN_MINT_META } from '../../src/contracts/constants'
 import { CSP_NONCE_PLACEHOLDER } from '../../server/plugins/security.plugin'
 
 const ASSET = '/assets/index-abc123.js'
@@ -180,10 +180,12 @@ describe('index.html and JSON, compressed on the fly', () => {
       expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length)
       const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!
       const html = decoded(res)
-      // index.html as built, the token's address named in it (static.plugin.ts), this nonce
+      // index.html as built, the token's address and the chain named in it (static.plugin.ts),
+      // this nonce
       const sent = indexHtml.replace(
         '</head>',
-        `<meta name="${TOKEN_MINT_META}" content="${DEMO_TOKEN_MINT}">\n  </head>`,
+        `<meta name="${TOKEN_MINT_META}" content="${DEMO_TOKEN_MINT}">\n  ` +
+          `<meta name="${CHAIN_META}" content="demo">\n  </head>`,
       )
       expect(html).toBe(sent.replaceAll(CSP_NONCE_PLACEHOLDER, nonce))
     },

@@ -1,7 +1,10 @@
 /**
- * The token's contract address in every page's HTML (`<meta name="vpos-token-mint">`, issue 36):
- * Token Info draws it in its first render instead of after the market answer. A TOKEN_MINT that is
- * no Solana address is left out, so nothing but base58 text is ever written into the page.
+ * What the server already knows, in every page's HTML (issue 36):
+ * - the token's contract address (`<meta name="vpos-token-mint">`): Token Info draws it in its
+ *   first render instead of after the market answer. A TOKEN_MINT that is no Solana address is
+ *   left out, so nothing but base58 text is ever written into the page;
+ * - the chain kind (`<meta name="vpos-chain">`, GET /api/auth/config's `chain`): the wallet
+ *   screens offer the demo wallet in their first render, without that request.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -23,11 +26,16 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }))
 
-async function pageFor(tokenMint: string | undefined, path: string): Promise<string> {
+async function pageFor(
+  tokenMint: string | undefined,
+  path: string,
+  more: Parameters<typeof testConfig>[0] = {},
+): Promise<string> {
   const app = await buildApp(
     testConfig({
       CLIENT_DIR: clientDir,
       ...(tokenMint === undefined ? {} : { TOKEN_MINT: tokenMint }),
+      ...more,
     }),
   )
   try {
@@ -62,4 +70,23 @@ describe('the token mint in the HTML', () => {
       expect(html).not.toContain('<script>')
     },
   )
+})
+
+describe('the chain in the HTML', () => {
+  const chains = (html: string) =>
+    [...html.matchAll(/<meta name="vpos-chain"[^>]*>/g)].map(([m]) => m)
+
+  it('names the demo chain on the embedded defaults, on every page', async () => {
+    expect(chains(await pageFor(undefined, '/chat?boot=0'))).toEqual([
+      '<meta name="vpos-chain" content="demo">',
+    ])
+    expect(chains(await pageFor(undefined, '/'))).toHaveLength(1)
+  })
+
+  it('names the RPC chain when SOLANA_RPC_URL is set (no request is made for the page)', async () => {
+    const html = await pageFor(undefined, '/whitelist', {
+      SOLANA_RPC_URL: 'http://127.0.0.1:9/',
+    })
+    expect(chains(html)).toEqual(['<meta name="vpos-chain" content="rpc">'])
+  })
 })
