@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
+import { preloadAfterFirstScreen } from '../scene/contentShown'
 import { Icon } from '../ui/icons'
 import { media, theme } from '../ui/theme'
 
@@ -25,8 +26,8 @@ const Burger = styled.button`
 
 /**
  * Mobile navigation: a burger button opening a slide-in drawer with labels (NavDrawerPanel.tsx).
- * The drawer's code loads on the first open, or earlier when the browser is idle on a phone-sized
- * screen, so a tap rarely waits for it.
+ * The drawer's code loads on the first open, or earlier on a phone-sized screen, once the first
+ * screen is shown and the browser is idle, so a tap rarely waits for it.
  */
 export function NavDrawer() {
   const [open, setOpen] = useState(false)
@@ -34,8 +35,7 @@ export function NavDrawer() {
   const burger = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     if (!window.matchMedia(`(max-width: ${theme.breakpoint.mobile - 1}px)`).matches) return
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500))
-    idle(() => void loadPanel())
+    return preloadAfterFirstScreen(() => void loadPanel(), 1500)
   }, [])
   return (
     <>

@@ -45,4 +45,26 @@ describe('createContentShown (the scene host reads it; the route marks it)', () 
     await fresh.whenContentPresented(30)
     expect(performance.now() - t0).toBeGreaterThanOrEqual(25)
   })
+
+  it('a preload for after the first screen waits for it, and never runs once cancelled', async () => {
+    vi.resetModules()
+    const fresh = await import('../scene/contentShown')
+    const g = globalThis as { window?: unknown }
+    const hadWindow = 'window' in g
+    // no idle callbacks here: the fallback timer
+    g.window ??= { setTimeout, clearTimeout }
+    try {
+      const loads: string[] = []
+      fresh.preloadAfterFirstScreen(() => loads.push('kept'), 10)
+      const cancel = fresh.preloadAfterFirstScreen(() => loads.push('cancelled'), 10)
+      await new Promise((resolve) => setTimeout(resolve, 60))
+      expect(loads).toEqual([]) // nothing shown yet
+      cancel()
+      fresh.markContentShown()
+      await new Promise((resolve) => setTimeout(resolve, 60))
+      expect(loads).toEqual(['kept'])
+    } finally {
+      if (!hadWindow) delete g.window
+    }
+  })
 })

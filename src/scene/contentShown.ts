@@ -70,3 +70,29 @@ export function whenContentShown(maxMs: number): Promise<void> {
 export function whenContentPresented(maxMs: number): Promise<void> {
   return Promise.race([presented, new Promise<void>((resolve) => setTimeout(resolve, maxMs))])
 }
+
+/**
+ * Runs `load` once the page's first content is on screen and then the browser is idle: for
+ * preloads the first screen does not draw (a drawer's code, a signed-in view). Before the
+ * presentation they shared the first paint's network and main thread, and a request that ends
+ * before the largest paint is on its path in Lighthouse's model (docs/ARCHITECTURE.md, "First load").
+ */
+export function preloadAfterFirstScreen(load: () => void, idleTimeoutMs: number): () => void {
+  let cancel = () => {}
+  let cancelled = false
+  void whenContentPresented(PRESENT_MAX_MS).then(() => {
+    if (cancelled) return
+    const run = () => !cancelled && load()
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(run, { timeout: idleTimeoutMs })
+      cancel = () => window.cancelIdleCallback(id)
+    } else {
+      const id = window.setTimeout(run, Math.min(idleTimeoutMs, 500))
+      cancel = () => clearTimeout(id)
+    }
+  })
+  return () => {
+    cancelled = true
+    cancel()
+  }
+}

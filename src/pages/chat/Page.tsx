@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { withQueries } from '../../api/withQueries'
 import { truncateAddress } from '../../contracts/address'
+import { preloadAfterFirstScreen } from '../../scene/contentShown'
 import { restoreWallet, verifyBalance, walletState } from '../../state/walletStore'
 import { LoadingText, PageLayout } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
@@ -94,13 +95,13 @@ function ChatPage() {
     })
   }, [])
 
-  // The signed-in views load once the page is idle, so a visitor who connects (or whose session
-  // is being restored) rarely waits for them, and the first screen never does.
-  useEffect(() => {
-    const idle =
-      window.requestIdleCallback?.bind(window) ?? ((cb: () => void) => window.setTimeout(cb, 500))
-    idle(() => void loadConnected().catch(() => undefined), { timeout: 2000 })
-  }, [])
+  // The signed-in views load once the first screen is shown and the page is idle, so a visitor who
+  // connects (or whose session is being restored) rarely waits for them, and the first screen
+  // never does.
+  useEffect(
+    () => preloadAfterFirstScreen(() => void loadConnected().catch(() => undefined), 2000),
+    [],
+  )
 
   return (
     <PageLayout title="vPOS Chat" subtitle="Token-gated rooms for vPOS holders">
