@@ -104,15 +104,43 @@ function Slider({
   )
 }
 
-/** The live row's button and note, laid out and never seen (ui/Page.tsx, Held). */
-function LiveRowHeld() {
+/** The live row's button, laid out and never seen (ui/Page.tsx, Held). */
+function LiveButtonHeld() {
   return (
     <Held>
       <Button $size="sm" tabIndex={-1}>
         Simulate locally
       </Button>
-      <p>Server values, read-only: the live swarm is shared by every visitor.</p>
     </Held>
+  )
+}
+
+const LIVE_NOTE = 'Server values, read-only: the live swarm is shared by every visitor.'
+const CONNECTING_NOTE = 'Connecting to the live swarm: its values show here once it answers.'
+
+/** Both sentences in one cell: the note takes the taller one's place whichever shows. */
+const Note = styled.p`
+  display: grid;
+  & > span {
+    grid-area: 1 / 1;
+  }
+  & > span + span {
+    visibility: hidden;
+  }
+`
+
+/**
+ * The live row's note, one element from the first paint on: it says the feed is connecting until
+ * its first state, then what live mode means. Its text changes in place (a note that appeared
+ * with the first state was the desktop page's largest text, so its largest paint waited for the
+ * socket; docs/ARCHITECTURE.md, "First load").
+ */
+function LiveNote({ live }: { live: boolean }) {
+  return (
+    <Note data-testid="live-note">
+      <span>{live ? LIVE_NOTE : CONNECTING_NOTE}</span>
+      <span aria-hidden="true">{live ? CONNECTING_NOTE : LIVE_NOTE}</span>
+    </Note>
   )
 }
 
@@ -141,7 +169,7 @@ function SourceRow() {
       <span>
         Data source: <strong data-testid="parameter-data-source">{label}</strong>
       </span>
-      {awaitingLive && <LiveRowHeld />}
+      {awaitingLive && <LiveButtonHeld />}
       {live && (
         <Button $size="sm" onClick={() => simulateLocally(store)}>
           Simulate locally
@@ -152,7 +180,7 @@ function SourceRow() {
           Back to live
         </Button>
       )}
-      {live && <p>Server values, read-only: the live swarm is shared by every visitor.</p>}
+      {(awaitingLive || live) && <LiveNote live={live} />}
     </Source>
   )
 }
