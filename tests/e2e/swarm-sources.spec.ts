@@ -322,3 +322,68 @@ test.describe('source switches draw without WebGL errors', () => {
     })
   }
 })
+
+test.describe('the live row before the feed answers (issue 36)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('the note says the live swarm is connecting, then turns live in place; the sliders stay put', async ({
+    page,
+  }) => {
+    // The feed's first socket opens 3 s late (a slow network): the page waits in 'connecting'.
+    await page.addInitScript(() => {
+      const Real = window.WebSocket
+      type Handler = ((e: Event) => void) | null
+      const Slow = function (url: string | URL, protocols?: string | string[]) {
+        if (performance.now() > 2500) return new Real(url, protocols)
+        let real: WebSocket | null = null
+        let closed = false
+        const slow = {
+          readyState: 0,
+          binaryType: 'blob' as BinaryType,
+          onopen: null as Handler,
+          onmessage: null as Handler,
+          onclose: null as Handler,
+          onerror: null as Handler,
+          send: (data: ArrayBufferLike) => real?.send(data),
+          close: (code?: number) => (real ? real.close(code) : (closed = true)),
+        }
+        setTimeout(() => {
+          if (closed) return
+          real = new Real(url, protocols)
+          real.binaryType = slow.binaryType
+          real.onopen = (e) => ((slow.readyState = 1), slow.onopen?.(e))
+          real.onmessage = (e) => slow.onmessage?.(e)
+          real.onerror = (e) => slow.onerror?.(e)
+          real.onclose = (e) => ((slow.readyState = 3), slow.onclose?.(e))
+        }, 3000)
+        return slow
+      } as unknown as typeof WebSocket
+      window.WebSocket = Slow
+    })
+    await page.goto('/?boot=0')
+    const panel = page.getByTestId('parameter-panel')
+    const note = panel.getByTestId('live-note')
+    await expect(note.locator('span').first()).toHaveText(
+      'Connecting to the live swarm: its values show here once it answers.',
+    )
+    await note
+      .locator('span')
+      .first()
+      .evaluate((el) => ((el as { __first?: true }).__first = true))
+    const slider = panel.getByRole('slider').first()
+    const before = (await slider.boundingBox())!.y
+    await expect(note.locator('span').first()).toHaveText(
+      'Server values, read-only: the live swarm is shared by every visitor.',
+      { timeout: 20_000 },
+    )
+    // the same element all along (a new one would be a new largest paint), nothing moved
+    expect(
+      await note
+        .locator('span')
+        .first()
+        .evaluate((el) => (el as { __first?: true }).__first),
+    ).toBe(true)
+    expect((await slider.boundingBox())!.y).toBe(before)
+    await expect(panel.getByRole('button', { name: 'Simulate locally' })).toBeVisible()
+  })
+})
