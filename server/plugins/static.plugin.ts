@@ -17,25 +17,25 @@ const BUILD_NOTES = /(^|\/)\./
 const SERVER_PATHS = [API_PREFIX, apiPaths.feed.pattern]
 const notSpa = (url: string) => SERVER_PATHS.some((p) => url === p || url.startsWith(`${p}/`))
 
-/**
- * The token's contract address in every page's HTML (`<meta name="vpos-token-mint">`): Token Info
- * shows it in its first render instead of after the market answer, which carries it too (it is
- * the page's largest text; docs/ARCHITECTURE.md, "First load"). Left out if it is no Solana address.
- */
-function withTokenMint(html: string, mint: string): string {
-  if (!isSolanaAddress(mint)) return html
-  return html.replace('</head>', `<meta name="${TOKEN_MINT_META}" content="${mint}">\n  </head>`)
-}
+/** A `<meta name content>` added to the page's head (the content checked by the caller). */
+const withMeta = (html: string, name: string, content: string): string =>
+  html.replace('</head>', `<meta name="${name}" content="${content}">\n  </head>`)
 
 /**
- * The chain the server runs on in every page's HTML (`<meta name="vpos-chain">`, GET
- * /api/auth/config's `chain`): the wallet screens offer the demo wallet in their first render,
- * without that request and the schema's chunk it loads (they were on the first paint's path;
- * docs/ARCHITECTURE.md, "What the server already knows"). Only the two known kinds are written.
+ * What the server already knows, in every page's HTML (docs/ARCHITECTURE.md, "What the server
+ * already knows"):
+ * - the token's contract address (`<meta name="vpos-token-mint">`): Token Info shows it in its
+ *   first render instead of after the market answer, which carries it too (it is the page's
+ *   largest text). Left out if it is no Solana address;
+ * - the chain it runs on (`<meta name="vpos-chain">`, GET /api/auth/config's `chain`): the wallet
+ *   screens offer the demo wallet in their first render, without that request and the schema's
+ *   chunk it loads (they were on the first paint's path). Only the two known kinds are written.
  */
-function withChain(html: string, chain: string): string {
-  if (chain !== 'demo' && chain !== 'rpc') return html
-  return html.replace('</head>', `<meta name="${CHAIN_META}" content="${chain}">\n  </head>`)
+function withServerFacts(html: string, mint: string, chain: string): string {
+  let page = html
+  if (isSolanaAddress(mint)) page = withMeta(page, TOKEN_MINT_META, mint)
+  if (chain === 'demo' || chain === 'rpc') page = withMeta(page, CHAIN_META, chain)
+  return page
 }
 
 /**
@@ -59,8 +59,9 @@ export async function staticPlugin(app: FastifyInstance, opts: { clientDir: stri
   // index.html carries Vite's placeholder nonce on its tags and csp-nonce meta: each response gets
   // the request's own CSP nonce instead (security.plugin), so no style or script needs 'unsafe-inline'.
   // Each route's HTML also names its own page chunks (server/http/route-preload.ts).
-  const indexHtml = withChain(
-    withTokenMint(readFileSync(index, 'utf8'), app.config.TOKEN_MINT),
+  const indexHtml = withServerFacts(
+    readFileSync(index, 'utf8'),
+    app.config.TOKEN_MINT,
     app.chain.kind,
   )
   const forRoute = routePreloader(root, CSP_NONCE_PLACEHOLDER)
