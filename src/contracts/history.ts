@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * Live history (docs/ARCHITECTURE.md "Live history"): the server records the live swarm as the
@@ -17,10 +17,10 @@ export const HistoryInfoSchema = z.object({
   /** the server's clock when it answered */
   now: z.number(),
   /** the first and last recorded moments; null when nothing is recorded yet */
-  oldest: z.number().nullable(),
-  newest: z.number().nullable(),
+  oldest: z.nullable(z.number()),
+  newest: z.nullable(z.number()),
   /** from this moment on every published tick is stored; before it only the 1 Hz keyframes */
-  frameExactSince: z.number().nullable(),
+  frameExactSince: z.nullable(z.number()),
   tickMs: z.literal(HISTORY_TICK_MS),
   keyframeMs: z.literal(HISTORY_KEYFRAME_MS),
 })
@@ -34,8 +34,11 @@ export type HistoryInfo = z.infer<typeof HistoryInfoSchema>
  * keyframe.t < t ≤ at + after in publish order.
  */
 export const HistoryFramesQuerySchema = z.strictObject({
-  at: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  after: z.coerce.number().int().min(0).max(HISTORY_MAX_AFTER_MS).default(0),
+  at: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
+  after: z._default(
+    z.coerce.number().check(z.int(), z.minimum(0), z.maximum(HISTORY_MAX_AFTER_MS)),
+    0,
+  ),
 })
 
 export { HISTORY_RECORD_HEADER_BYTES, readHistoryRecords } from './historyRecords'

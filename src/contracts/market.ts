@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * GET /api/market/token: the first pair of the market-data provider's response (PRODUCT.md §3 Token
@@ -10,9 +10,9 @@ export const TokenPairSchema = z.object({
   marketCap: z.number(),
   fdv: z.number(),
   volume: z.object({ h24: z.number() }),
-  txns: z.object({ h24: z.object({ buys: z.number().int(), sells: z.number().int() }) }),
+  txns: z.object({ h24: z.object({ buys: z.int(), sells: z.int() }) }),
   liquidity: z.object({ usd: z.number() }),
-  baseToken: z.object({ symbol: z.string(), address: z.string().optional() }),
+  baseToken: z.object({ symbol: z.string(), address: z.optional(z.string()) }),
   quoteToken: z.object({ symbol: z.string() }),
   url: z.string(),
 })
@@ -20,7 +20,7 @@ export type TokenPair = z.infer<typeof TokenPairSchema>
 
 export const MarketTokenResponseSchema = z.object({
   tokenAddress: z.string(),
-  pair: TokenPairSchema.nullable(),
+  pair: z.nullable(TokenPairSchema),
   /** true when the upstream failed and this is the last good value */
   stale: z.boolean(),
   fetchedAt: z.string(),
@@ -36,8 +36,8 @@ export const TreasurySchema = z.object({
   transactions: z.array(
     z.object({
       signature: z.string(),
-      slot: z.number().int().optional(),
-      blockTime: z.number().nullable().optional(),
+      slot: z.optional(z.int()),
+      blockTime: z.optional(z.nullable(z.number())),
     }),
   ),
   stale: z.boolean(),
