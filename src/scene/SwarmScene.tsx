@@ -1,5 +1,13 @@
-import { Canvas, useThree, type RootState } from '@react-three/fiber'
-import { use, useCallback, useEffect, useMemo, useRef } from 'react'
+import { Canvas, useFrame, useThree, type RootState } from '@react-three/fiber'
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import type { Camera, Material, Object3D, WebGLRenderer } from 'three'
 import styled from 'styled-components'
 import { chooseAgentDraw, isSoftwareRenderer, rendererName } from './agents/agentDraw'
@@ -28,7 +36,7 @@ import { createFilterUniforms, useFilterUniforms } from './filterUniforms'
 import { mirrorSceneProbes } from './sceneProbes'
 import { gpuSettled, SCENE_DPR, sceneRendererFactory } from './sceneRenderer'
 import { currentSceneParams, type SceneParams } from './sceneParams'
-import { loadShaders, type ShaderSources } from './shaders/shaderLoader'
+import { sceneShaders, type ShaderSources } from './shaders/shaderLoader'
 import { createViewUniforms, type ViewUniforms } from './viewUniforms'
 import { setElementProbe } from '../testing/probes'
 import { visuallyHidden } from '../ui/visuallyHidden'
@@ -81,6 +89,26 @@ async function warmUpPrograms(
     const props = gl.properties.get(material) as { currentProgram?: { getUniforms(): unknown } }
     props.currentProgram?.getUniforms()
   }
+}
+
+/** A frame callback with a priority: while one is mounted, r3f does not render the scene itself. */
+function HoldFrames() {
+  useFrame(() => {}, 1)
+  return null
+}
+
+/**
+ * Mounts the scene's contents in a transition after the canvas's own first commit. r3f mounts a
+ * canvas's children synchronously, inside the commit that created its root: the whole scene (its
+ * materials, geometries, layers and their effects) was one task of ~140 ms at 4× CPU, an input
+ * held that long on a slow phone. In a transition React renders it in slices of a few ms and
+ * commits it in a task of its own (docs/ARCHITECTURE.md, "The scene never blocks a page"). Until
+ * then nothing is drawn: the canvas keeps the page's background.
+ */
+function MountInTransition({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false)
+  useEffect(() => startTransition(() => setShown(true)), [])
+  return shown ? children : <HoldFrames />
 }
 
 /** Everything inside the canvas; the agents' draw mode depends on the WebGL renderer. */
@@ -201,11 +229,11 @@ function SceneContents({
 /**
  * The swarm canvas (lazy chunk with three.js): orthographic react-three-fiber scene of the grid,
  * the links and the agents, each ONE draw fed straight from the sim's typed arrays; the camera rig;
- * GPU picking. Suspends until the shaders are loaded.
+ * GPU picking.
  */
 export default function SwarmScene({ dimmed = false }: { dimmed?: boolean }) {
   const store = useSwarmStore()
-  const shaders = use(loadShaders())
+  const shaders = sceneShaders()
   const params = useMemo(currentSceneParams, [])
   const view = useMemo(createViewUniforms, [])
   const picks = useMemo(createPickRequests, [])
@@ -238,16 +266,18 @@ export default function SwarmScene({ dimmed = false }: { dimmed?: boolean }) {
         onCreated={onCreated}
       >
         <color attach="background" args={[SCENE_BACKGROUND]} />
-        <AdaptivePixelRatio />
-        <SceneContents
-          shaders={shaders}
-          params={params}
-          picks={picks}
-          view={view}
-          dimmed={dimmed}
-          cursor={cursor}
-          announcer={announcer}
-        />
+        <MountInTransition>
+          <AdaptivePixelRatio />
+          <SceneContents
+            shaders={shaders}
+            params={params}
+            picks={picks}
+            view={view}
+            dimmed={dimmed}
+            cursor={cursor}
+            announcer={announcer}
+          />
+        </MountInTransition>
       </Canvas>
       <Announcer ref={announcerEl} role="status" data-testid="agent-cursor-status" />
     </Surface>

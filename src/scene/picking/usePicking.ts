@@ -157,15 +157,21 @@ function usePicker(
   const picker = useRef<Picker | null>(null)
   useEffect(() => {
     const mainThread = () => new GpuPicker(pickMaterial, mode)
-    const p = createPicker(pickerMode, shaders, mainThread, (message) => {
-      console.warn(`Picking falls back to the main thread: ${message}`)
-      picker.current?.dispose()
-      picker.current = mainThread()
-      setElementProbe(gl.domElement, 'picker', 'main')
-    })
-    picker.current = p
-    setElementProbe(gl.domElement, 'picker', p instanceof WorkerPicker ? 'worker' : 'main')
+    // In a task of its own, not in the scene's mount: starting the pick worker is ~6 ms of the
+    // page's main thread (×4 on a slow phone). Nothing is picked before the scene's first frames,
+    // which come after its programs are warm, several tasks later (SwarmScene.tsx).
+    const start = setTimeout(() => {
+      const p = createPicker(pickerMode, shaders, mainThread, (message) => {
+        console.warn(`Picking falls back to the main thread: ${message}`)
+        picker.current?.dispose()
+        picker.current = mainThread()
+        setElementProbe(gl.domElement, 'picker', 'main')
+      })
+      picker.current = p
+      setElementProbe(gl.domElement, 'picker', p instanceof WorkerPicker ? 'worker' : 'main')
+    }, 0)
     return () => {
+      clearTimeout(start)
       picker.current?.dispose()
       picker.current = null
     }

@@ -1,13 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import {
-  SHADER_FILES,
-  loadShaders,
-  prepareShaderSource,
-  resetShaderCache,
-  shaderName,
-} from './shaderLoader'
+import { describe, expect, it } from 'vitest'
+import { SHADER_FILES, prepareShaderSource, sceneShaders, shaderName } from './shaderLoader'
 
 const ROOT = join(__dirname, '..', '..', '..')
 const SHADER_DIR = join(ROOT, 'public', 'shaders')
@@ -93,31 +87,23 @@ describe('prepareShaderSource', () => {
   })
 })
 
-describe('loadShaders', () => {
-  afterEach(resetShaderCache)
-
-  const serveFromDisk = (calls: string[]) => async (url: string) => {
-    calls.push(url)
-    const file = url.replace('/shaders/', '')
-    return existsSync(join(SHADER_DIR, file))
-      ? { ok: true, status: 200, text: async () => read(file) }
-      : { ok: false, status: 404, text: async () => '' }
-  }
-
-  it('fetches every file once and caches the result', async () => {
-    const calls: string[] = []
-    const a = await loadShaders(serveFromDisk(calls), '/shaders/')
-    const b = await loadShaders(serveFromDisk(calls), '/shaders/')
-    expect(b).toBe(a)
-    expect(calls.sort()).toEqual(SHADER_FILES.map((f) => `/shaders/${f}`).sort())
-    expect(a['agents.vert.glsl']).toContain('#define SHADER_NAME agents.vert')
+describe('sceneShaders', () => {
+  it('holds every file of public/shaders as it is on disk, prepared, once', () => {
+    const a = sceneShaders()
+    expect(sceneShaders()).toBe(a)
+    expect(Object.keys(a).sort()).toEqual([...SHADER_FILES].sort())
+    for (const file of SHADER_FILES) {
+      expect(a[file], file).toBe(prepareShaderSource(file, read(file)))
+    }
   })
 
-  it('a failed load is not cached', async () => {
-    const failing = async () => ({ ok: false, status: 503, text: async () => '' })
-    await expect(loadShaders(failing, '/shaders/')).rejects.toThrow(/HTTP 503/)
-    const calls: string[] = []
-    await expect(loadShaders(serveFromDisk(calls), '/shaders/')).resolves.toBeTruthy()
-    expect(calls).toHaveLength(SHADER_FILES.length)
+  it('names a file the build did not find', () => {
+    const files = Object.fromEntries(
+      SHADER_FILES.filter((f) => f !== 'grid.frag.glsl').map((f) => [
+        `/public/shaders/${f}`,
+        read(f),
+      ]),
+    )
+    expect(() => sceneShaders(files)).toThrow(/grid\.frag\.glsl is missing/)
   })
 })

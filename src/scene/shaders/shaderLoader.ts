@@ -1,7 +1,9 @@
 /**
- * The one cached loader of the GLSL in public/shaders (one file per stage). The files are fetched
- * from the app's own origin (CSP connect-src 'self'); the first call starts every fetch, later calls
- * share the same promise; a failed load is forgotten so a retry fetches again.
+ * The scene's GLSL, from public/shaders (one file per stage). The build inlines each file's text
+ * into the scene's chunk (`import.meta.glob` with `?raw`): the scene starts without a request of
+ * its own. Fetched, the ten files were a second round trip after the scene's chunk, and their ten
+ * `fetch` calls a ~50 ms task at 4× CPU inside the scene's first render (docs/ARCHITECTURE.md,
+ * "The scene never blocks a page"). The files are still served at /shaders/ as they are.
  */
 
 export const SHADER_FILES = [
@@ -39,36 +41,25 @@ export function prepareShaderSource(file: string, source: string): string {
   return source.replace(NAME_LINE, `#undef SHADER_NAME\n#define SHADER_NAME ${name}`)
 }
 
-type Fetch = (url: string) => Promise<{ ok: boolean; status: number; text(): Promise<string> }>
+/** Each shader file's text as the build read it, keyed by its path from the repository root. */
+const BUNDLED = import.meta.glob<string>('/public/shaders/*.glsl', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+})
 
-let cached: Promise<ShaderSources> | null = null
+let prepared: ShaderSources | null = null
 
-async function fetchAll(fetchFn: Fetch, base: string): Promise<ShaderSources> {
-  const texts = await Promise.all(
-    SHADER_FILES.map(async (file) => {
-      const res = await fetchFn(`${base}${file}`)
-      if (!res.ok) throw new Error(`shader ${file} failed to load (HTTP ${res.status})`)
-      return prepareShaderSource(file, await res.text())
+/** Every shader of the scene, prepared for three.js (once; `files` for tests). */
+export function sceneShaders(files: Readonly<Record<string, string>> = BUNDLED): ShaderSources {
+  if (prepared && files === BUNDLED) return prepared
+  const out = Object.fromEntries(
+    SHADER_FILES.map((file) => {
+      const source = files[`/public/shaders/${file}`]
+      if (source === undefined) throw new Error(`shader ${file} is missing from public/shaders`)
+      return [file, prepareShaderSource(file, source)]
     }),
-  )
-  return Object.fromEntries(SHADER_FILES.map((f, i) => [f, texts[i]!])) as ShaderSources
-}
-
-/** Every shader of the scene, fetched once. */
-export function loadShaders(
-  fetchFn: Fetch = (url) => fetch(url),
-  base = `${import.meta.env?.BASE_URL ?? '/'}shaders/`,
-): Promise<ShaderSources> {
-  if (!cached) {
-    cached = fetchAll(fetchFn, base)
-    cached.catch(() => {
-      cached = null
-    })
-  }
-  return cached
-}
-
-/** Forget the cache (tests). */
-export function resetShaderCache(): void {
-  cached = null
+  ) as ShaderSources
+  if (files === BUNDLED) prepared = out
+  return out
 }
