@@ -2,7 +2,7 @@ import { useId } from 'react'
 import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { backToLive, setParameter, setSpeed, simulateLocally } from '../../state/swarmStore'
-import { feedModeFrom } from '../../feed/liveFeed'
+import { feedModeFrom, feedStatus } from '../../feed/liveFeed'
 import { Button } from '../../ui/Button'
 import { Held } from '../../ui/Page'
 import { OverlayPanel } from './OverlayPanel'
@@ -153,17 +153,23 @@ function SourceRow() {
   const store = useSwarmStore()
   const s = useSnapshot(store.swarm)
   const connection = useFeedConnection()
+  // The connection as it is now, not as the badge last polled it (a second late at most): the
+  // row's shape follows the socket. A retry is scheduled while attempts > 0; closed with 0
+  // attempts, the feed has given up.
+  const feed = useSnapshot(feedStatus)
   const label = dataSourceText(shownSwarm(s), connection)
   const live = s.source === 'live' && !s.snapshots.isReplaying
   const forked = s.source === 'sim' && s.liveAvailable && !s.snapshots.isReplaying
   // Until the live feed's first state (the default feed), the live row's shape is held: the
-  // sliders below do not jump 84 px when it arrives (docs/ARCHITECTURE.md, "First load").
+  // sliders below do not jump 84 px when it arrives (docs/ARCHITECTURE.md, "First load"), nor
+  // between failed attempts while the feed retries. Once it has given up, the row goes: the
+  // page runs its own simulation for good.
   const awaitingLive =
     s.source === 'sim' &&
     !s.liveAvailable &&
     !s.snapshots.isReplaying &&
     feedModeFrom(window.location.search) !== 'sim' &&
-    connection !== 'closed'
+    (feed.state !== 'closed' || feed.attempts > 0)
   return (
     <Source>
       <span>
