@@ -13,7 +13,6 @@ import {
 import { SwarmStoreProvider, useSwarmStore } from '../state/swarmStoreContext'
 import { ErrorBoundary } from '../ui/ErrorBoundary'
 import { PageLoading } from '../ui/Page'
-import { Toaster } from '../ui/Toaster'
 import { BootOverlay } from './BootOverlay'
 import { Header } from './Header'
 import { NavDrawer } from './NavDrawer'
@@ -21,6 +20,7 @@ import { documentTitle } from './navigation'
 import { NavRail } from './NavRail'
 import { NotFoundPage, ROUTES } from './routes'
 import { ScanLine } from './ScanLine'
+import { ToasterSlot } from './ToasterSlot'
 import { createContentShown, useSceneStart, type ContentShown } from './sceneStart'
 import { GlobalStyle, theme } from '../ui/theme'
 
@@ -168,7 +168,7 @@ function Shell() {
           </Main>
         </Column>
       </Frame>
-      <Toaster />
+      <ToasterSlot />
       <Boot />
     </>
   )

@@ -17,7 +17,7 @@ import { REPLAY_SPEEDS } from '../../state/swarmStore'
 import { useSwarmStore } from '../../state/swarmStoreContext'
 import { useCopyState } from '../../ui/CopyButton'
 import { toast } from '../../ui/toastStore'
-import { ClipExportDialog } from './ClipExportDialog'
+import { ClipExportSlot } from './ClipExportSlot'
 import { usePolled } from './hooks'
 import { IconButton, OverlayFrame } from './OverlayPanel'
 import { minutesSeconds } from './statusWords'
@@ -225,7 +225,7 @@ function ExportClip({ disabled }: { disabled: boolean }) {
       >
         CLIP
       </IconButton>
-      {source && <ClipExportDialog source={source} onClose={() => setSource(null)} />}
+      {source && <ClipExportSlot source={source} onClose={() => setSource(null)} />}
     </>
   )
 }

@@ -1,8 +1,7 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { ActionBanner } from './ActionBanner'
 import { ActivityConsole } from './ActivityConsole'
-import { AgentDetailModal } from './AgentDetailModal'
 import { AgentHoverCard } from './AgentHoverCard'
 import { ErrorPopup } from './ErrorPopup'
 import { FeedConnectionProvider } from './FeedBadge'
@@ -23,6 +22,29 @@ import { startCensus } from '../../state/census/censusRunner'
 import { ZoomControls } from './ZoomControls'
 import { visuallyHidden } from '../../ui/visuallyHidden'
 import { useSwarmStore } from '../../state/swarmStoreContext'
+import { useSnapshot } from 'valtio'
+import { preloadAfterFirstScreen } from '../../scene/contentShown'
+import { useLoaded } from '../../ui/useLoaded'
+
+const loadAgentDetailModal = () => import('./AgentDetailModal').then((m) => m.AgentDetailModal)
+
+/** The longest the agent detail modal's chunk waits for an idle moment after the first screen. */
+const MODAL_IDLE_TIMEOUT_MS = 2_000
+
+/**
+ * The agent detail modal (Radix Dialog and Tabs) in a chunk of its own: loaded once the first
+ * screen is shown and the page is idle, or at once when an agent is selected before that (a
+ * shared link with `?agent=`); it opens as the chunk arrives (docs/ARCHITECTURE.md, "Views a
+ * first screen does not draw").
+ */
+function AgentDetailSlot() {
+  const store = useSwarmStore()
+  const { selectedAgentId } = useSnapshot(store.swarm)
+  const [idle, setIdle] = useState(false)
+  useEffect(() => preloadAfterFirstScreen(() => setIdle(true), MODAL_IDLE_TIMEOUT_MS), [])
+  const AgentDetailModal = useLoaded(loadAgentDetailModal, idle || selectedAgentId !== null)
+  return AgentDetailModal && <AgentDetailModal />
+}
 
 const Heading = styled.h1`
   ${visuallyHidden}
@@ -135,7 +157,7 @@ export default function SwarmPage() {
         />
       )}
       <AgentHoverCard />
-      <AgentDetailModal />
+      <AgentDetailSlot />
     </FeedConnectionProvider>
   )
 }

@@ -10,7 +10,7 @@ import {
   stepReplay,
   toggleReplayPause,
 } from '../../state/swarmStore'
-import { ClipExportDialog } from './ClipExportDialog'
+import { ClipExportSlot } from './ClipExportSlot'
 import { IconButton } from './OverlayPanel'
 import { useSwarmStore } from '../../state/swarmStoreContext'
 
@@ -77,7 +77,7 @@ function ExportClip() {
   return (
     <>
       <IconButton onClick={() => setSource(replayClipSource(store))}>Export clip</IconButton>
-      {source && <ClipExportDialog source={source} onClose={() => setSource(null)} />}
+      {source && <ClipExportSlot source={source} onClose={() => setSource(null)} />}
     </>
   )
 }
