@@ -1,15 +1,15 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { SessionResponse } from '../contracts/auth'
 import { Button } from '../ui/Button'
-import { Modal, ModalTitle } from '../ui/Modal'
-import { LoadingText } from '../ui/Page'
+import { useLoaded } from '../ui/useLoaded'
 
 /**
- * The waiting panel (its code, QR code, countdown and polling) loads when the dialog first opens:
- * every page that offers sign-in shows this button, few visitors open it (docs/ARCHITECTURE.md,
- * "First load").
+ * The dialog (Radix Dialog, the code, the QR code, the countdown and the polling) loads when it is
+ * first opened: every page that offers sign-in shows this button, few visitors open it, and the
+ * dialog's code was 13 KB of brotli on those pages' first load (docs/ARCHITECTURE.md, "Views a
+ * first screen does not draw"). The button says it is busy meanwhile.
  */
-const WaitingPanel = lazy(() => import('./AnotherDevicePanel'))
+const loadDialog = () => import('./AnotherDevicePanel').then((m) => m.AnotherDeviceDialog)
 
 /**
  * 'Sign in with another device': offered on every device, beside the wallet entry. `onSignedIn`
@@ -32,25 +32,24 @@ export function AnotherDeviceButton({
     setOpen(false)
     latest.current(s)
   })
+  // loaded from the first open on, kept for the page's life
+  const [asked, setAsked] = useState(false)
+  const Dialog = useLoaded(loadDialog, asked)
+  const waiting = asked && !Dialog
   return (
     <>
-      <Button $variant="ghost" onClick={() => setOpen(true)} disabled={disabled}>
+      <Button
+        $variant="ghost"
+        onClick={() => {
+          setAsked(true)
+          setOpen(true)
+        }}
+        disabled={disabled}
+        aria-busy={waiting && open}
+      >
         Sign in with another device
       </Button>
-      <Modal open={open} onOpenChange={setOpen} width={420} label="Sign in with another device">
-        {open && (
-          <Suspense
-            fallback={
-              <>
-                <ModalTitle>Sign in with another device</ModalTitle>
-                <LoadingText role="status">Making a sign-in code...</LoadingText>
-              </>
-            }
-          >
-            <WaitingPanel onSignedIn={signedIn} />
-          </Suspense>
-        )}
-      </Modal>
+      {Dialog && <Dialog open={open} onOpenChange={setOpen} onSignedIn={signedIn} />}
     </>
   )
 }

@@ -8,7 +8,7 @@ import {
   type DeviceRequestResponse,
 } from '../contracts/deviceSignIn'
 import { Button } from '../ui/Button'
-import { ModalClose, ModalDescription, ModalTitle } from '../ui/Modal'
+import { Modal, ModalClose, ModalDescription, ModalTitle } from '../ui/Modal'
 import { ErrorText, LoadingText } from '../ui/Page'
 import { useNow } from '../ui/useNow'
 import { createDeviceRequest, pollDeviceRequest, refusalText, signInPagePath } from './deviceSignIn'
@@ -52,7 +52,7 @@ interface Waiting extends DeviceRequestResponse {
  * The waiting browser's side: a request shown as a QR code and a short code, polled every second
  * until a phone signs it; a countdown, and 'New code' when it ran out or was refused.
  */
-export default function WaitingPanel({ onSignedIn }: { onSignedIn: (s: SessionResponse) => void }) {
+function WaitingPanel({ onSignedIn }: { onSignedIn: (s: SessionResponse) => void }) {
   const [req, setReq] = useState<Waiting | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [round, setRound] = useState(0)
@@ -129,5 +129,26 @@ export default function WaitingPanel({ onSignedIn }: { onSignedIn: (s: SessionRe
         </ModalClose>
       </Foot>
     </Body>
+  )
+}
+
+/**
+ * The dialog of 'Sign in with another device' with its waiting panel: one chunk, loaded when the
+ * dialog is first opened (`AnotherDevice.tsx`). The panel makes a new request each time the
+ * dialog opens.
+ */
+export function AnotherDeviceDialog({
+  open,
+  onOpenChange,
+  onSignedIn,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onSignedIn: (s: SessionResponse) => void
+}) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} width={420} label="Sign in with another device">
+      {open && <WaitingPanel onSignedIn={onSignedIn} />}
+    </Modal>
   )
 }

@@ -3,35 +3,24 @@ import styled from 'styled-components'
 import { useSnapshot } from 'valtio'
 import { adoptSession, connectWallet, disconnectWallet, walletState } from '../state/walletStore'
 import { Button } from '../ui/Button'
-import { Modal, ModalClose, ModalDescription, ModalTitle } from '../ui/Modal'
+import { useLoaded } from '../ui/useLoaded'
 import { AnotherDeviceButton } from './AnotherDevice'
 import { resetDemoWallet, storedDemoAddress } from './demoWallet'
 import { WalletError, type WalletAdapter } from './types'
 import { useWalletOptions, walletEntryFor } from './useWalletOptions'
+
+/**
+ * The wallet picker (Radix Dialog) loads the first time several wallets are offered: most visitors
+ * have one wallet or none, and the dialog's code was 13 KB of brotli on every sign-in page's first
+ * load (docs/ARCHITECTURE.md, "Views a first screen does not draw").
+ */
+const loadPicker = () => import('./WalletPicker').then((m) => m.WalletPicker)
 
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   gap: 10px;
-`
-const Choices = styled.ul`
-  list-style: none;
-  margin: 14px 0 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-`
-const Choice = styled(Button)`
-  width: 100%;
-  justify-content: flex-start;
-  text-transform: none;
-  letter-spacing: 0.02em;
-  img {
-    width: 20px;
-    height: 20px;
-  }
 `
 const Entry = styled.div`
   display: flex;
@@ -43,54 +32,6 @@ const Explain = styled.p`
   font-size: 12px;
   color: ${(p) => p.theme.color.muted};
 `
-const Body = styled.div`
-  padding: 16px;
-`
-const Foot = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  margin-top: 14px;
-`
-
-/** 'Select a wallet': the dialog that lists the wallets found when there are several. */
-function WalletPicker({
-  open,
-  onOpenChange,
-  wallets,
-  onPick,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  wallets: readonly WalletAdapter[]
-  onPick: (wallet: WalletAdapter) => void
-}) {
-  return (
-    <Modal open={open} onOpenChange={onOpenChange} width={380}>
-      <Body>
-        <ModalTitle>Select a wallet</ModalTitle>
-        <ModalDescription>Wallets found in this browser.</ModalDescription>
-        <Choices>
-          {wallets.map((w) => (
-            <li key={w.id}>
-              <Choice $variant="ghost" onClick={() => onPick(w)}>
-                {w.icon && <img src={w.icon} alt="" />}
-                {w.name}
-              </Choice>
-            </li>
-          ))}
-        </Choices>
-        <Foot>
-          <ModalClose asChild>
-            <Button $variant="ghost" $size="sm">
-              Cancel
-            </Button>
-          </ModalClose>
-        </Foot>
-      </Body>
-    </Modal>
-  )
-}
-
 /** 'Use Demo Wallet', and 'New Demo Wallet' once it has a key (the demo chain only). */
 function DemoButtons({
   demo,
@@ -141,6 +82,7 @@ export function ConnectButtons({
   const { status } = useSnapshot(walletState)
   const options = useWalletOptions()
   const [picking, setPicking] = useState(false)
+  const Picker = useLoaded(loadPicker, picking)
   const busy = status === 'connecting' || status === 'restoring'
 
   async function connect(wallet: WalletAdapter) {
@@ -190,12 +132,14 @@ export function ConnectButtons({
           }}
         />
         {demo && <DemoButtons demo={demo} busy={busy} connect={connect} />}
-        <WalletPicker
-          open={picking}
-          onOpenChange={setPicking}
-          wallets={options.wallets}
-          onPick={(w) => void connect(w)}
-        />
+        {Picker && (
+          <Picker
+            open={picking}
+            onOpenChange={setPicking}
+            wallets={options.wallets}
+            onPick={(w) => void connect(w)}
+          />
+        )}
       </Row>
     </Entry>
   )
