@@ -90,6 +90,30 @@ describe('LiveFeedConnection', () => {
     expect(sockets[0]!.sent).toEqual([[6], [6]])
   })
 
+  it('a socket that errors and never closes (refused by CSP) counts as closed after 1 s, and is retried', () => {
+    const c = make()
+    c.start()
+    sockets[0]!.onerror?.({})
+    vi.advanceTimersByTime(999)
+    expect(c.state).toBe('connecting')
+    vi.advanceTimersByTime(1)
+    expect(c.state).toBe('closed')
+    expect(c.attempts).toBe(1)
+    vi.advanceTimersByTime(backoffDelay(1))
+    expect(sockets).toHaveLength(2)
+    expect(c.state).toBe('connecting')
+  })
+
+  it('an error followed by its close is handled once', () => {
+    const c = make()
+    c.start()
+    sockets[0]!.fail()
+    expect(c.attempts).toBe(1)
+    vi.advanceTimersByTime(1_000)
+    expect(c.attempts).toBe(1)
+    expect(events.filter((e) => e === 'state:closed')).toHaveLength(1)
+  })
+
   it('decodes binary frames and hands them on', () => {
     const c = make()
     c.start()

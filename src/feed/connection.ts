@@ -22,6 +22,8 @@ export const FEED_TEXT = {
 } as const
 
 const MAX_ATTEMPTS = 10
+/** How long an errored socket may take to close before the connection counts it as closed. */
+const ERROR_CLOSE_GRACE_MS = 1_000
 const PING_INTERVAL_MS = 30_000
 
 export interface FeedHandlers {
@@ -70,6 +72,7 @@ export class LiveFeedConnection {
   private socket: SocketLike | undefined
   private retry: ReturnType<typeof setTimeout> | undefined
   private ping: ReturnType<typeof setInterval> | undefined
+  private errorGrace: ReturnType<typeof setTimeout> | undefined
   private stopped = true
 
   constructor(
@@ -127,6 +130,13 @@ export class LiveFeedConnection {
     ws.onerror = () => {
       this.on.log('alert', FEED_TEXT.error)
       this.on.setActionText(FEED_TEXT.errorAction)
+      // A socket the browser refuses before it starts (Chromium: a URL the page's CSP does not
+      // allow) reports an error and never closes: treated as closed after a grace period, the
+      // connection retries instead of staying 'connecting' for good.
+      clearTimeout(this.errorGrace)
+      this.errorGrace = setTimeout(() => {
+        if (this.socket === ws) this.onClose(1006)
+      }, ERROR_CLOSE_GRACE_MS)
     }
     ws.onclose = (ev) => {
       if (this.socket !== ws) return
@@ -160,6 +170,8 @@ export class LiveFeedConnection {
   private teardown(): void {
     clearInterval(this.ping)
     this.ping = undefined
+    clearTimeout(this.errorGrace)
+    this.errorGrace = undefined
     const ws = this.socket
     this.socket = undefined
     if (ws) {
