@@ -327,9 +327,11 @@ test.describe('cross-device sign-in', () => {
     await expect(tablet.page.getByLabel('Sign-in code')).toBeVisible()
     const code = await codeOf(tablet.page)
     // The dialog fades in: scan it once its finite animations are done (the pulse never ends).
+    // A transition cut short is done too: the button's focus transition is, as focus moves into
+    // the dialog when its chunk has loaded (its `finished` then rejects).
     const settled = (page: Page) =>
       page.evaluate(() =>
-        Promise.all(
+        Promise.allSettled(
           document
             .getAnimations()
             .filter((a) => a.effect?.getTiming().iterations !== Infinity)
