@@ -35,7 +35,7 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'] },
       metadata: { feed: 'live' },
       testMatch:
-        /(swarm|swarm-agent|swarm-sources|swarm-dock|swarm-select|find-agent|view-url|minimap|filter|clip-export|history)\.spec\.ts$/,
+        /(swarm|swarm-agent|swarm-sources|swarm-live-row|swarm-dock|swarm-select|find-agent|view-url|minimap|filter|clip-export|history)\.spec\.ts$/,
     },
   ],
   webServer: {
