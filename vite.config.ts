@@ -3,14 +3,22 @@ import { defineConfig } from 'vitest/config'
 import { precompress } from './scripts/precompress.ts'
 import { preloadFonts } from './scripts/preloadFonts.ts'
 import { routePreloadsPlugin } from './scripts/routePreloads.ts'
+import { threeCatalogue } from './scripts/threeCatalogue.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5001}`
 
 export default defineConfig({
   // precompress: a .br and a .gz beside every text asset, served by server/plugins/static.plugin.ts
   // preloadFonts: the first screen's two font files are preloaded by index.html; routePreloads:
-  // each route's page chunks, which the server adds to the HTML it sends for that route
-  plugins: [react(), preloadFonts(), routePreloadsPlugin(import.meta.dirname), precompress()],
+  // each route's page chunks, which the server adds to the HTML it sends for that route;
+  // threeCatalogue: three.js tree-shaken under react-three-fiber's Canvas (scripts/threeCatalogue.ts)
+  plugins: [
+    react(),
+    threeCatalogue(import.meta.dirname),
+    preloadFonts(),
+    routePreloadsPlugin(import.meta.dirname),
+    precompress(),
+  ],
   // CSP: tags get this placeholder nonce (plus a <meta property="csp-nonce"> that styled-components
   // reads); the server swaps in a fresh nonce per index.html response (server/plugins/security.plugin.ts).
   html: { cspNonce: 'VPOS_CSP_NONCE' },
