@@ -60,8 +60,17 @@ export async function gpuSettled(gl: WebGL2RenderingContext): Promise<void> {
 /** The longest the context waits for the route's content (as long as for a quiet GPU on Swarm Core). */
 const CONTENT_WAIT_MS = 6_000
 
-/** What three.js's WebGLRenderer enables as it is built (its WebGLExtensions.init and WebGLCapabilities). */
-const RENDERER_EXTENSIONS = [
+/**
+ * What three.js's WebGLRenderer enables as it is built (its WebGLExtensions.init and
+ * WebGLCapabilities) and the scene never uses: it draws RawShaderMaterials into the canvas and
+ * picks into an RGBA8 target, so no float or half-float targets, clip distances, multisampled
+ * render-to-texture, shared-exponent textures, anisotropic filtering or reversed depth. Each first
+ * getExtension is a round trip to the GPU process on the page's main thread; while that process
+ * composites the page on software WebGL each took 25-160 ms (one task each, ×4 in Lighthouse's
+ * model of a phone). The scene's context answers null for them without asking, and three.js takes
+ * the paths it takes on a device without them (docs/ARCHITECTURE.md, "The scene never blocks a page").
+ */
+const UNUSED_EXTENSIONS: ReadonlySet<string> = new Set([
   'EXT_color_buffer_float',
   'WEBGL_clip_cull_distance',
   'OES_texture_float_linear',
@@ -70,7 +79,15 @@ const RENDERER_EXTENSIONS = [
   'WEBGL_render_shared_exponent',
   'EXT_texture_filter_anisotropic',
   'EXT_clip_control',
-]
+])
+
+/** `gl` answers null for UNUSED_EXTENSIONS without asking the GPU process; the rest as before. */
+export function withoutUnusedExtensions(gl: WebGL2RenderingContext): WebGL2RenderingContext {
+  const getExtension = gl.getExtension.bind(gl)
+  gl.getExtension = ((name: string) =>
+    UNUSED_EXTENSIONS.has(name) ? null : getExtension(name)) as typeof gl.getExtension
+  return gl
+}
 
 /** The canvas's pixel ratio range (r3f's `dpr`): the device's, at most 2. */
 export const SCENE_DPR: [number, number] = [1, 2]
@@ -101,15 +118,8 @@ export function sceneRendererFactory(dimmed: () => boolean) {
     // null where WebGL2 is missing: three then asks itself and reports the failure as it always did
     const context = canvas?.getContext('webgl2', SCENE_CONTEXT)
     if (context) {
+      withoutUnusedExtensions(context)
       await gpuSettled(context)
-      // Each extension's first getExtension waits for the GPU process: asked here, each in a task
-      // of its own, they are enabled already when three's renderer asks for them as it is built.
-      // Together in one task they were ~30 ms while the GPU process was busy with the page's
-      // first frames (×4 in Lighthouse's model of a slow phone); alone, each is a few ms.
-      for (const name of RENDERER_EXTENSIONS) {
-        context.getExtension(name)
-        await new Promise((resolve) => setTimeout(resolve, 0))
-      }
     }
     const renderer = new WebGLRenderer({
       ...defaults,
