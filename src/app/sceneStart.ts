@@ -14,8 +14,8 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import { markContentShown, whenContentPresented } from '../scene/contentShown'
 
 /**
- * Behind a dashboard the scene waits for a settled page: no long task (over 50 ms) on the main
- * thread for SETTLED_MS, then an idle callback. A route whose data arrives after its first paint
+ * Behind a dashboard the scene waits for a settled page: once the content is on screen, no long
+ * task (over 50 ms) on the main thread for SETTLED_MS, then an idle callback. A route whose data arrives after its first paint
  * renders again (on a slow phone in tasks of 100 ms and more); the scene's own start is a handful
  * of such tasks (three.js's evaluation, the renderer, the first programs), so it waits until the
  * page's are done instead of interleaving with them. It never waits more than SETTLE_MAX_MS.
@@ -25,6 +25,8 @@ const SETTLE_MAX_MS = 10_000
 const SETTLE_POLL_MS = 250
 /** How long the final idle callback may be put off. */
 const IDLE_TIMEOUT_MS = 1000
+/** Behind a dashboard, how long the scene waits for the content's presentation at most. */
+const DASHBOARD_PRESENT_MAX_MS = 5000
 
 type Idle = (cb: () => void, opts?: { timeout: number }) => number
 
@@ -49,12 +51,19 @@ function afterPresented(run: () => void): () => void {
   }
 }
 
-/** After the next paint (two animation frames), once the page has settled and the browser is idle. */
+/**
+ * Once the page's content is on screen (`whenContentPresented`, DASHBOARD_PRESENT_MAX_MS at most),
+ * the page has settled from then on and the browser is idle. Counted from the commit instead, the
+ * settling ran while a software compositor was still drawing the first frame (1.2-1.8 s on one
+ * machine here): the main thread is quiet then, so the scene started about when the page appeared,
+ * and its WebGL start queued behind that frame in the GPU process.
+ */
 function afterPaintAndSettled(run: () => void): () => void {
   let cancelled = false
   let idleId = 0
   let poll = 0
-  const started = performance.now()
+  let frame = 0
+  let started = performance.now()
   let busyUntil = started
   const unwatch = watchLongTasks(() => (busyUntil = performance.now()))
   const idle: Idle =
@@ -69,7 +78,12 @@ function afterPaintAndSettled(run: () => void): () => void {
     unwatch()
     idleId = idle(() => !cancelled && run(), { timeout: IDLE_TIMEOUT_MS })
   }
-  const frame = requestAnimationFrame(() => requestAnimationFrame(check))
+  void whenContentPresented(DASHBOARD_PRESENT_MAX_MS).then(() => {
+    if (cancelled) return
+    started = performance.now()
+    busyUntil = Math.max(busyUntil, started)
+    frame = requestAnimationFrame(() => requestAnimationFrame(check))
+  })
   return () => {
     cancelled = true
     unwatch()
