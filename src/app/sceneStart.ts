@@ -15,10 +15,11 @@ import { markContentShown, whenContentPresented } from '../scene/contentShown'
 
 /**
  * Behind a dashboard the scene waits for a settled page: once the content is on screen, no long
- * task (over 50 ms) on the main thread for SETTLED_MS, then an idle callback. A route whose data arrives after its first paint
- * renders again (on a slow phone in tasks of 100 ms and more); the scene's own start is a handful
- * of such tasks (three.js's evaluation, the renderer, the first programs), so it waits until the
- * page's are done instead of interleaving with them. It never waits more than SETTLE_MAX_MS.
+ * task (over 50 ms) on the main thread for SETTLED_MS, then an idle callback. A route whose data
+ * arrives after its first paint renders again (on a slow phone in tasks of 100 ms and more); the
+ * scene's own start is a handful of such tasks (three.js's evaluation, the renderer, the first
+ * programs), so it waits until the page's are done instead of interleaving with them. It never
+ * waits more than SETTLE_MAX_MS after the presentation.
  */
 const SETTLED_MS = 2000
 const SETTLE_MAX_MS = 10_000
