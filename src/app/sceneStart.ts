@@ -4,9 +4,10 @@
  * panels is on screen (its 200 KB chunk shared a phone's slow network with them and held back their
  * first paint by about a second; its start held back that frame's presentation). Behind a
  * dashboard it is decoration: its 200 KB chunk and its WebGL start wait until the route's own
- * content has been committed and painted (`ContentShown.mark`, called by the route's Suspense content)
- * and the page has settled (no long task for 2 s), so the page's chunks come first on the
- * network, its data's renders first on the main thread and its first input is answered first.
+ * content has been committed and painted (`ContentShown.mark`, called by the route's Suspense
+ * content) and the page has settled (no long task and no request for 3 s), so the page's chunks
+ * come first on the network, its data's renders first on the main thread and its first input is
+ * answered first.
  * The swarm's writers (the local sim and the live feed, src/app/App.tsx) start with it. Once
  * started, the scene stays (it lives across routes).
  */
@@ -14,14 +15,18 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import { markContentShown, whenContentPresented } from '../scene/contentShown'
 
 /**
- * Behind a dashboard the scene waits for a settled page: once the content is on screen, no long
- * task (over 50 ms) on the main thread for SETTLED_MS, then an idle callback. A route whose data
- * arrives after its first paint renders again (on a slow phone in tasks of 100 ms and more); the
- * scene's own start is a handful of such tasks (three.js's evaluation, the renderer, the first
- * programs), so it waits until the page's are done instead of interleaving with them. It never
- * waits more than SETTLE_MAX_MS after the presentation.
+ * Behind a dashboard the scene waits for a settled page: once the content is on screen, neither a
+ * long task (over 50 ms) on the main thread nor a finished request for SETTLED_MS, then an idle
+ * callback. A route whose data arrives after its first paint renders again (on a slow phone in
+ * tasks of 100 ms and more), and its idle preloads (the toasts' region, the drawer) come after the
+ * presentation too; the scene's own start is a handful of long tasks (three.js's evaluation, the
+ * renderer, the first programs) and a 171 KB chunk, so it waits until the page's tasks and requests
+ * are done instead of interleaving with them. Counting long tasks alone, 2 s after the page's last
+ * one often fell while its last idle chunks had only just arrived, and the scene's start then ran
+ * inside the page's first seconds on a phone (docs/ARCHITECTURE.md, "The scene never blocks a
+ * page"). It never waits more than SETTLE_MAX_MS after the presentation (a page that polls).
  */
-const SETTLED_MS = 2000
+const SETTLED_MS = 3000
 const SETTLE_MAX_MS = 10_000
 const SETTLE_POLL_MS = 250
 /** How long the final idle callback may be put off. */
@@ -32,15 +37,20 @@ const DASHBOARD_PRESENT_MAX_MS = 5000
 type Idle = (cb: () => void, opts?: { timeout: number }) => number
 
 /**
- * Calls `onBusy` after each long task from now on (as its report arrives, just after the task);
- * returns the disconnect. The caller reads its own clock then: the entries' times are the
- * performance timeline's, which a test's fake clock does not move.
+ * Calls `onBusy` after each long task and each finished request from now on (as its report
+ * arrives, just after it); returns the disconnect. The caller reads its own clock then: the
+ * entries' times are the performance timeline's, which a test's fake clock does not move.
  */
-function watchLongTasks(onBusy: () => void): () => void {
-  if (!PerformanceObserver.supportedEntryTypes?.includes('longtask')) return () => {}
-  const observer = new PerformanceObserver(() => onBusy())
-  observer.observe({ type: 'longtask' })
-  return () => observer.disconnect()
+function watchBusy(onBusy: () => void): () => void {
+  const types = ['longtask', 'resource'].filter((t) =>
+    PerformanceObserver.supportedEntryTypes?.includes(t),
+  )
+  const observers = types.map((type) => {
+    const observer = new PerformanceObserver(() => onBusy())
+    observer.observe({ type })
+    return observer
+  })
+  return () => observers.forEach((o) => o.disconnect())
 }
 
 /** After the page's first content is on screen (src/scene/contentShown.ts) or a second at most. */
@@ -66,7 +76,7 @@ function afterPaintAndSettled(run: () => void): () => void {
   let frame = 0
   let started = performance.now()
   let busyUntil = started
-  const unwatch = watchLongTasks(() => (busyUntil = performance.now()))
+  const unwatch = watchBusy(() => (busyUntil = performance.now()))
   const idle: Idle =
     window.requestIdleCallback?.bind(window) ?? ((cb: () => void) => window.setTimeout(cb, 200))
   const check = () => {
