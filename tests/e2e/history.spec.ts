@@ -10,7 +10,8 @@
  * draws a frame a second or slower, so what it drew lags the feed by a varying second or two.)
  * The moment is found on the timeline with real input (a mouse drag on the desktop, a tap on the
  * phone). The scrub goes BACK_S (60 s, the issue's figure) back: the test's own feed socket watches
- * that long first, so each of the two tests takes a little over a minute.
+ * that long first. The two sizes share that viewer, so only the first test waits the minute (each
+ * waited its own: two minutes and a half of the browser suite).
  */
 import { type Browser, type Page, expect, test } from '@playwright/test'
 import WebSocket from 'ws'
@@ -58,8 +59,15 @@ function recordFeed(baseURL: string) {
       samples.push({ t, ids, x, y })
     }
   })
-  return { samples, close: () => ws.close() }
+  return { samples, since: Date.now(), close: () => ws.close() }
 }
+
+/** The viewer beside the browser, shared by the tests of this file (one per worker). */
+let viewer: ReturnType<typeof recordFeed> | undefined
+test.afterAll(() => {
+  viewer?.close()
+  viewer = undefined
+})
 
 /** Opens the live swarm. */
 async function watchLive(page: Page) {
@@ -135,13 +143,13 @@ for (const [size, options] of [
 
     test('scrub back, share the moment, Go live', async ({ page, browser, baseURL }) => {
       test.setTimeout(150_000)
-      const feed = recordFeed(baseURL!)
+      const feed = (viewer ??= recordFeed(baseURL!))
       await watchLive(page)
       const timeline = page.getByRole('region', { name: 'Timeline' })
       await expect(timeline).toBeVisible()
       await expect(page.getByText('LIVE', { exact: true }).first()).toBeVisible()
-      await page.waitForTimeout((BACK_S + 2) * 1000)
-      feed.close()
+      // the viewer has watched BACK_S seconds and a little more (the first test waits for it)
+      await page.waitForTimeout(Math.max(0, feed.since + (BACK_S + 2) * 1000 - Date.now()))
 
       // drag the thumb from live back to BACK_S seconds ago
       const target = Date.now() - BACK_S * 1000
