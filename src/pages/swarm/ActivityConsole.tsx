@@ -12,6 +12,7 @@ import {
   type ConsoleFilter,
 } from './consoleFilters'
 import { IconButton } from './OverlayPanel'
+import { inNextTask } from '../../ui/nextTask'
 import { clockText } from './time'
 import { useSwarmStore } from '../../state/swarmStoreContext'
 
@@ -146,10 +147,12 @@ export function ActivityConsole({ mobile }: { mobile: boolean }) {
   const logRef = useRef<HTMLDivElement>(null)
   const last = shown[shown.length - 1]?.id
 
-  // The first scroll, scheduled in the mount's commit, runs in the next frame's animation
-  // callbacks before it paints (no frame shows the log unscrolled): reading scrollHeight in that
-  // commit forced the page's first layout into the first render's task (docs/ARCHITECTURE.md,
-  // "First load"). Later lines scroll in their commit, as they arrive.
+  // Reading scrollHeight lays the page out: never inside the commit that added a line. The first
+  // scroll, scheduled in the mount's commit, runs in the next frame's animation callbacks before
+  // it paints (no frame shows the log unscrolled): in that commit it forced the page's first
+  // layout into the first render's task. Later lines scroll in a task of their own just after
+  // their commit's: in it, each new line laid the whole page out inside the store update's task,
+  // 10-60 ms of Swarm Core's update tasks on a 2-core machine (docs/ARCHITECTURE.md, "First load").
   const mounted = useRef(false)
   useLayoutEffect(() => {
     if (!autoScroll) return
@@ -157,7 +160,7 @@ export function ActivityConsole({ mobile }: { mobile: boolean }) {
       const el = logRef.current
       if (el) el.scrollTop = el.scrollHeight
     }
-    if (mounted.current) return scroll()
+    if (mounted.current) return inNextTask(scroll)
     mounted.current = true
     const frame = requestAnimationFrame(scroll)
     return () => cancelAnimationFrame(frame)

@@ -1,0 +1,19 @@
+/**
+ * Runs `run` in a task of its own, as soon as the browser gets to it after the current one (a
+ * message to itself: not a timer, so a paused test clock does not hold it, and no 4 ms clamp);
+ * returns the cancel. For work that must not lengthen the task that asked for it, such as a
+ * layout read after a commit (docs/ARCHITECTURE.md, "First load").
+ */
+export function inNextTask(run: () => void): () => void {
+  const channel = new MessageChannel()
+  let live = true
+  channel.port1.onmessage = () => {
+    channel.port1.close()
+    if (live) run()
+  }
+  channel.port2.postMessage(null)
+  return () => {
+    live = false
+    channel.port1.close()
+  }
+}
