@@ -5,16 +5,34 @@
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
 
 export class Rng {
-  /** The whole generator state; save/restore it to replay a sequence exactly. */
-  state: number
+  /**
+   * The state lives in a one-element typed array, not in a number field. GOTCHA (speed): under
+   * pointer compression (every Chromium, not Node) a small integer is 31 bits, so about half the
+   * states a 32-bit generator stores in a field are boxed as a new HeapNumber: at 100,000 agents
+   * the sim worker allocated 35 MB a second in moveAgents alone, ran a minor GC 45 times a second
+   * and moved agents 3× slower than with this array (docs/ARCHITECTURE.md, "The sim worker's
+   * allocations"). Node has no pointer compression, so its benches never saw it.
+   */
+  private readonly s = new Uint32Array(1)
 
   constructor(seed: number) {
-    this.state = hashSeed(seed)
+    this.s[0] = hashSeed(seed)
+  }
+
+  /** The whole generator state (a uint32); save/restore it to replay a sequence exactly. */
+  get state(): number {
+    return this.s[0]!
+  }
+
+  set state(value: number) {
+    this.s[0] = value
   }
 
   /** Uniform float in [0, 1). */
   next(): number {
-    let a = (this.state = (this.state + 0x6d2b79f5) | 0)
+    const s = this.s
+    // (the stored uint32 and the int32 of the same bits give the same sum modulo 2^32)
+    let a = (s[0] = (s[0]! + 0x6d2b79f5) | 0)
     a = Math.imul(a ^ (a >>> 15), a | 1)
     a ^= a + Math.imul(a ^ (a >>> 7), a | 61)
     return ((a ^ (a >>> 14)) >>> 0) / 4294967296
