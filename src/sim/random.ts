@@ -9,9 +9,9 @@ export class Rng {
    * The state lives in a one-element typed array, not in a number field. GOTCHA (speed): under
    * pointer compression (every Chromium, not Node) a small integer is 31 bits, so about half the
    * states a 32-bit generator stores in a field are boxed as a new HeapNumber: at 100,000 agents
-   * the sim worker allocated 35 MB a second in moveAgents alone, ran a minor GC 45 times a second
-   * and moved agents 3× slower than with this array (docs/ARCHITECTURE.md, "The sim worker's
-   * allocations"). Node has no pointer compression, so its benches never saw it.
+   * the sim worker allocated 35 MB a second in moveAgents alone and ran a minor GC 45 times a
+   * second (docs/ARCHITECTURE.md, "The sim worker's allocations"). Node has no pointer
+   * compression, so its benches never saw it.
    */
   private readonly s = new Uint32Array(1)
 
