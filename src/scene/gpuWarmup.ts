@@ -9,6 +9,8 @@ const PATIENCE_STEP_MS = 250
 const SCOUT_GIVE_UP_MS = 35_000
 
 let warmed: Promise<void> | null = null
+/** Ends the scout (terminates its worker, resolves `warmed`); null until it is sent. */
+let endScout: (() => void) | null = null
 
 /**
  * Resolves when the scene may create its WebGL context without holding the page: once a scout
@@ -40,6 +42,7 @@ function warmUpGpu(): Promise<void> {
       worker.terminate()
       resolve()
     }
+    endScout = done
     const timer = setTimeout(done, SCOUT_GIVE_UP_MS)
     worker.onmessage = (e: MessageEvent<{ renderer?: string | null; quiet?: true }>) => {
       if (isSoftwareRenderer(e.data.renderer ?? null)) {
@@ -77,7 +80,14 @@ export async function waitForQuietGpu(dimmed: () => boolean): Promise<void> {
   const started = scoutStartedAt!
   while (!quiet) {
     const patience = dimmed() ? PATIENCE_MS.dashboard : PATIENCE_MS.core
-    if (performance.now() - started >= patience) return
+    if (performance.now() - started >= patience) {
+      // GOTCHA: the scout must not outlive the wait. On a GPU process that is never quiet (software
+      // WebGL under a live 100,000-agent page) it went on asking every 25 ms for the rest of its
+      // 30 s, each question a round trip through the GPU process beside the scene's own frames
+      // (docs/ARCHITECTURE.md, "The scene never blocks a page").
+      endScout?.()
+      return
+    }
     await new Promise((resolve) => setTimeout(resolve, PATIENCE_STEP_MS))
   }
 }
