@@ -28,7 +28,15 @@ const Fallback = styled.div`
  */
 export function SceneSlot({ dimmed, started }: { dimmed: boolean; started: boolean }) {
   return (
-    <Layer $dimmed={dimmed} data-testid="scene-slot" aria-hidden={dimmed}>
+    // A landmark of its own: the canvas is there (bare, r3f's) a few frames before it is labelled
+    // an application (gestureController.ts), and content outside every landmark is an axe finding
+    <Layer
+      $dimmed={dimmed}
+      data-testid="scene-slot"
+      aria-hidden={dimmed}
+      role="region"
+      aria-label="Agent swarm"
+    >
       <ErrorBoundary
         fallback={(e) => <Fallback role="alert">WebGL unavailable: {e.message}</Fallback>}
       >

@@ -50,6 +50,10 @@ export function Card({
 }
 
 export const CardGrid = styled.div<{ $min?: number }>`
+  /* a list of cards renders it as="ul" (its cards as="li"): no bullets, no indent */
+  list-style: none;
+  margin: 0;
+  padding: 0;
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(${(p) => p.$min ?? 180}px, 1fr));
   gap: 12px;

@@ -1,8 +1,9 @@
 /**
- * axe on every route at phone, tablet and desktop sizes (issue 17): no serious or critical
- * violation anywhere, the shell (header, rail or drawer button, skip link) included. The screen
- * specs scan their richer states (a chart focused, a chat room, a result); this scan covers what a
- * visitor meets first on each route, at each size.
+ * axe on every route at phone, tablet and desktop sizes (issue 17): no violation of any impact
+ * anywhere (Lighthouse's accessibility score counts minor ones too: a `<section role="listitem">`
+ * cost /blinks and /marketplace a point), the shell (header, rail or drawer button, skip link)
+ * included. The screen specs scan their richer states (a chart focused, a chat room, a result);
+ * this scan covers what a visitor meets first on each route, at each size.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
@@ -20,7 +21,7 @@ for (const [size, options] of SIZES) {
   test.describe(`axe at ${size} size`, () => {
     test.use(options)
 
-    test(`every route: no serious or critical violations (${size})`, async ({ page }) => {
+    test(`every route: no violations (${size})`, async ({ page }) => {
       test.setTimeout(240_000)
       const found: string[] = []
       for (const path of ROUTES) {
@@ -34,8 +35,9 @@ for (const [size, options] of SIZES) {
         // header's, which the scan checks through the indicators beside it.
         const result = await new AxeBuilder({ page }).exclude('[data-testid="clock"]').analyze()
         for (const v of result.violations) {
-          if (v.impact !== 'serious' && v.impact !== 'critical') continue
-          found.push(`${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+          found.push(
+            `${path} ${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+          )
         }
       }
       expect(found).toEqual([])

@@ -79,9 +79,9 @@ export default function BlinksPage() {
           Deployment: <strong style={{ color: 'inherit' }}>Q2 2025</strong>
         </TeaserText>
       </TeaserHero>
-      <CardGrid $min={220} role="list" aria-label="Benefits">
+      <CardGrid as="ul" $min={220} aria-label="Benefits">
         {BENEFITS.map((b) => (
-          <Benefit key={b.title} role="listitem">
+          <Benefit as="li" key={b.title}>
             <TeaserRow style={{ justifyContent: 'space-between' }}>
               <h3>{b.title}</h3>
               <Badge $tone="yellow">AVAILABLE_SOON</Badge>

@@ -1,7 +1,7 @@
 import styled, { useTheme } from 'styled-components'
 import { Button } from '../../ui/Button'
 import { ErrorBoundary } from '../../ui/ErrorBoundary'
-import { ErrorText, LoadingText, PageLayout } from '../../ui/Page'
+import { ErrorText, Held, LoadingText, PageLayout } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
 import { countByStatus, overallStatus, type ComponentHealth } from './diagnosticsData'
 import { ComponentTable, DiagnosticsLog } from './DiagnosticsViews'
@@ -27,6 +27,19 @@ const Counts = styled.p`
   color: ${(p) => p.theme.color.muted};
   font-size: 12px;
 `
+/** The loading line over the list's hidden shape (the panel keeps the loaded list's height). */
+const Loading = styled.div`
+  position: relative;
+  & > ${LoadingText} {
+    position: absolute;
+    top: 0;
+    left: 0;
+  }
+`
+/** Every button of the hidden shape disabled: none is ever focused or pressed. */
+const SHAPE_BUSY = { id: '', op: 'diagnose' } as const
+const noRun = () => {}
+
 const AlertBar = styled.div`
   display: flex;
   align-items: center;
@@ -90,10 +103,24 @@ export default function DiagnosticsPage() {
             </Button>
           </AlertBar>
         )}
-        {d.components && <OverallPanel components={d.components} />}
+        {/* GOTCHA: while the list loads (1.5 s) both panels hold the loaded list's shape, hidden:
+            the overall panel coming in above the list moved it down by its height, a layout shift
+            of 0.5 on a phone (docs/ARCHITECTURE.md, "Layout shifts") */}
+        {d.components ? (
+          <OverallPanel components={d.components} />
+        ) : (
+          <Held as="div">
+            <OverallPanel components={d.shape} />
+          </Held>
+        )}
         <Panel title="Component Status">
           {d.components === null ? (
-            <LoadingText role="status">Loading component status...</LoadingText>
+            <Loading>
+              <LoadingText role="status">Loading component status...</LoadingText>
+              <Held as="div">
+                <ComponentTable rows={d.shape} busy={SHAPE_BUSY} run={noRun} />
+              </Held>
+            </Loading>
           ) : (
             <ComponentTable rows={d.components} busy={d.busy} run={d.run} />
           )}

@@ -32,6 +32,11 @@ export interface LogEntry {
 export interface DiagnosticsModel {
   /** null while the list loads (1.5 s) */
   components: ComponentHealth[] | null
+  /**
+   * The list as it will load (the same seeded draws, from a second generator on the same seed):
+   * laid out hidden while it loads, so nothing on the page moves when it comes
+   */
+  shape: ComponentHealth[]
   /** the operation in progress; every button is disabled meanwhile */
   busy: { id: string; op: Operation } | null
   log: LogEntry[]
@@ -50,6 +55,9 @@ export function useDiagnostics(): DiagnosticsModel {
   const store = useSwarmStore()
   const [rng] = useState<Rng>(() => createRng(currentSwarmParams().seed + SEED_SALT))
   const [components, setComponents] = useState<ComponentHealth[] | null>(null)
+  const [shape] = useState(() =>
+    generateComponents(createRng(currentSwarmParams().seed + SEED_SALT), Date.now() + LIST_LOAD_MS),
+  )
   const [busy, setBusy] = useState<DiagnosticsModel['busy']>(null)
   const [log, setLog] = useState<LogEntry[]>([])
   const [alert, setAlert] = useState<string | null>(null)
@@ -119,5 +127,5 @@ export function useDiagnostics(): DiagnosticsModel {
 
   const dismissAlert = useCallback(() => setAlert(null), [])
 
-  return { components, busy, log, alert, run, fullScan, dismissAlert }
+  return { components, shape, busy, log, alert, run, fullScan, dismissAlert }
 }

@@ -142,9 +142,9 @@ function MarketplacePage() {
       </Panel>
 
       <Panel title="Featured Products">
-        <CardGrid $min={220} role="list" aria-label="Featured products">
+        <CardGrid as="ul" $min={220} aria-label="Featured products">
           {products.map((p) => (
-            <Product key={p.id} role="listitem" aria-label={p.name} data-product={p.id}>
+            <Product as="li" key={p.id} aria-label={p.name} data-product={p.id}>
               <Top>
                 <LockIcon size={20} />
                 <Badge $tone="yellow">COMING SOON</Badge>
