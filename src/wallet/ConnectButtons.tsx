@@ -7,7 +7,8 @@ import { useLoaded } from '../ui/useLoaded'
 import { AnotherDeviceButton } from './AnotherDevice'
 import { resetDemoWallet, storedDemoAddress } from './demoWallet'
 import { WalletError, type WalletAdapter } from './types'
-import { useWalletOptions, walletEntryFor } from './useWalletOptions'
+import { MOBILE_WALLET_ADAPTER_NOT_LOADED, mobileWalletAdapterOffered } from './mobileWalletAdapter'
+import { useWalletOptions, useWalletsOnPress, walletEntryFor } from './useWalletOptions'
 
 /**
  * The wallet picker (Radix Dialog) loads the first time several wallets are offered: most visitors
@@ -82,8 +83,10 @@ export function ConnectButtons({
   const { status } = useSnapshot(walletState)
   const options = useWalletOptions()
   const [picking, setPicking] = useState(false)
+  const { awaitingAdapter, walletsNow } = useWalletsOnPress(options)
   const Picker = useLoaded(loadPicker, picking)
-  const busy = status === 'connecting' || status === 'restoring'
+  const connecting = status === 'connecting' || awaitingAdapter
+  const busy = connecting || status === 'restoring'
 
   async function connect(wallet: WalletAdapter) {
     setPicking(false)
@@ -98,10 +101,13 @@ export function ConnectButtons({
     }
   }
 
-  function start() {
-    const [only, ...more] = options.wallets
+  async function start() {
+    const [only, ...more] = await walletsNow()
     if (!only) {
-      onError(new WalletError('not-found', options.missing ?? 'No Solana wallet found'))
+      const text = mobileWalletAdapterOffered(window)
+        ? MOBILE_WALLET_ADAPTER_NOT_LOADED
+        : (options.missing ?? 'No Solana wallet found')
+      onError(new WalletError('not-found', text))
       return
     }
     if (more.length === 0) void connect(only)
@@ -115,8 +121,8 @@ export function ConnectButtons({
       <Explain data-entry={entry.path}>{entry.explanation}</Explain>
       <Row>
         {entry.openIn.length === 0 && (
-          <Button onClick={start} disabled={busy} aria-busy={status === 'connecting'}>
-            {status === 'connecting' ? 'Connecting...' : 'Connect Wallet'}
+          <Button onClick={() => void start()} disabled={busy} aria-busy={connecting}>
+            {connecting ? 'Connecting...' : 'Connect Wallet'}
           </Button>
         )}
         {entry.openIn.map((l) => (

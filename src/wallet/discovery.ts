@@ -90,3 +90,12 @@ export function currentWallets(
     window.localStorage,
   )
 }
+
+/**
+ * The real wallets here once the Mobile Wallet Adapter has registered, on pages that get it: a
+ * press in the second before its package lands waits for it (it loads after the first screen).
+ */
+export async function walletsWithMobileAdapter(): Promise<WalletAdapter[]> {
+  await registerMobileWalletAdapter(window)
+  return currentWallets(walletRegistry().wallets(), false).wallets
+}

@@ -3,16 +3,30 @@ import { isAndroidChrome } from './entry'
 /** The name the Mobile Wallet Adapter registers under (SolanaMobileWalletAdapterWalletName). */
 export const MOBILE_WALLET_ADAPTER_NAME = 'Mobile Wallet Adapter'
 
-let registering: Promise<void> | null = null
+/** What a press says when the adapter's package could not be loaded (offline, a failed chunk). */
+export const MOBILE_WALLET_ADAPTER_NOT_LOADED =
+  'The Mobile Wallet Adapter did not load. Check your connection and try again.'
+
+let registering: Promise<boolean> | null = null
+
+/**
+ * Whether this page gets the Mobile Wallet Adapter (Android Chrome, on https or localhost: the
+ * package registers nowhere else). Known from the first render, before the package has loaded, so
+ * the entry a page shows does not change when it lands.
+ */
+export function mobileWalletAdapterOffered(win: Pick<Window, 'isSecureContext' | 'navigator'>) {
+  return win.isSecureContext && isAndroidChrome(win.navigator.userAgent)
+}
 
 /**
  * On Android Chrome only: registers the Solana Mobile Wallet Adapter as a Wallet Standard wallet
  * (its maintained package, loaded on demand so no other device downloads it). It announces itself
  * with the standard's register event, so our registry lists it like any extension, and the
- * installed wallet app (Phantom, Solflare, …) signs. Once per page.
+ * installed wallet app (Phantom, Solflare, …) signs. Once per page; resolves true once registered,
+ * false where it is not offered or its package did not load (a later call tries the load again).
  */
-export function registerMobileWalletAdapter(win: Window): Promise<void> {
-  if (!isAndroidChrome(win.navigator.userAgent)) return Promise.resolve()
+export function registerMobileWalletAdapter(win: Window): Promise<boolean> {
+  if (!mobileWalletAdapterOffered(win)) return Promise.resolve(false)
   registering ??= import('@solana-mobile/wallet-standard-mobile')
     .then((mwa) => {
       mwa.registerMwa({
@@ -22,7 +36,11 @@ export function registerMobileWalletAdapter(win: Window): Promise<void> {
         chainSelector: mwa.createDefaultChainSelector(),
         onWalletNotFound: mwa.createDefaultWalletNotFoundHandler(),
       })
+      return true
     })
-    .catch(() => undefined) // no MWA: the other entries still stand
+    .catch(() => {
+      registering = null // the other entries still stand; the next Connect tries again
+      return false
+    })
   return registering
 }

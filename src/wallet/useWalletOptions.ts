@@ -4,9 +4,15 @@ import { request } from '../api/http'
 import { apiPaths } from '../contracts/apiPaths'
 import { CHAIN_META } from '../contracts/constants'
 import type { AuthConfigResponse } from '../contracts/auth'
-import { currentWallets, walletRegistry, type WalletOptions } from './discovery'
+import {
+  currentWallets,
+  walletRegistry,
+  walletsWithMobileAdapter,
+  type WalletOptions,
+} from './discovery'
 import { chooseEntry, deviceKind, type WalletEntry } from './entry'
-import { MOBILE_WALLET_ADAPTER_NAME } from './mobileWalletAdapter'
+import type { WalletAdapter } from './types'
+import { MOBILE_WALLET_ADAPTER_NAME, mobileWalletAdapterOffered } from './mobileWalletAdapter'
 
 /**
  * GET /api/auth/config: tells the client whether the server runs on the demo chain. Its schema
@@ -47,15 +53,49 @@ export function useWalletOptions(): WalletOptions {
   return useMemo(() => currentWallets(standard, demoOffered), [standard, demoOffered])
 }
 
-/** The way in this device gets (src/wallet/entry.ts), for this page's URL. */
+/** Whether the Mobile Wallet Adapter is among these wallets (registered). */
+export function listsMobileWalletAdapter(wallets: readonly { name: string }[]): boolean {
+  return wallets.some((w) => w.name === MOBILE_WALLET_ADAPTER_NAME)
+}
+
+/**
+ * The way in this device gets (src/wallet/entry.ts), for this page's URL. On Android Chrome the
+ * Mobile Wallet Adapter counts before its package has registered it (it loads after the first
+ * screen): the entry is 'Connect Wallet' from the first render instead of 'Open in …' links that
+ * turned into it a second later, and Connect waits for the adapter (ConnectButtons).
+ */
 export function walletEntryFor(options: WalletOptions): WalletEntry {
+  const listed = listsMobileWalletAdapter(options.wallets)
+  const coming = !listed && mobileWalletAdapterOffered(window)
   return chooseEntry({
     device: deviceKind({
       userAgent: navigator.userAgent,
       maxTouchPoints: navigator.maxTouchPoints,
     }),
-    wallets: options.wallets.length,
-    mobileWalletAdapter: options.wallets.some((w) => w.name === MOBILE_WALLET_ADAPTER_NAME),
+    wallets: options.wallets.length + (coming ? 1 : 0),
+    mobileWalletAdapter: listed || coming,
     pageUrl: window.location.href,
   })
+}
+
+/**
+ * The wallets to offer when a wallet button is pressed; `awaitingAdapter` while the press waits.
+ * GOTCHA: on Android Chrome the Mobile Wallet Adapter registers after the first screen, so a quick
+ * press waits for it (a picker without it, or Phantom connected alone, was what a press in that
+ * second got).
+ */
+export function useWalletsOnPress(options: WalletOptions) {
+  const [awaitingAdapter, setAwaitingAdapter] = useState(false)
+  async function walletsNow(): Promise<readonly WalletAdapter[]> {
+    if (!mobileWalletAdapterOffered(window) || listsMobileWalletAdapter(options.wallets)) {
+      return options.wallets
+    }
+    setAwaitingAdapter(true)
+    try {
+      return await walletsWithMobileAdapter()
+    } finally {
+      setAwaitingAdapter(false)
+    }
+  }
+  return { awaitingAdapter, walletsNow }
 }

@@ -40,6 +40,20 @@ async function openOn(browser: Browser, device: BrowserContextOptions, path: str
   return { context, page, go: () => page.goto(path) }
 }
 
+/**
+ * Holds the Mobile Wallet Adapter's package (its chunk, index.browser-*.js) until the returned
+ * function is called: what a slow network does to it on Android Chrome.
+ */
+async function holdMobileWalletAdapter(page: Page): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index\.browser-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 test.describe('the wallet entry each device gets', () => {
   for (const [name, device, path, heading] of [
     ['iPad', IPAD, `/whitelist?${QUIET}&from=ipad`, 'vPOS Whitelist Verification'],
@@ -118,14 +132,39 @@ test.describe('the wallet entry each device gets', () => {
       page.getByText('Android: your installed wallet app signs through the Mobile Wallet Adapter.'),
     ).toBeVisible()
     await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
-    // Beside an injected wallet, the picker names it.
+    // Beside an injected wallet, the picker names it; a press before the adapter's package has
+    // loaded (held back here) waits for it instead of connecting Phantom alone.
     const withPhantom = await context.newPage()
     await withPhantom.addInitScript(injectPhantom, phantomArgs(createTestWallet('entry-android')))
+    const releaseAdapter = await holdMobileWalletAdapter(withPhantom)
     await withPhantom.goto(`/whitelist?${QUIET}`)
     await withPhantom.getByRole('button', { name: 'Connect Wallet' }).click()
+    await expect(withPhantom.getByRole('button', { name: 'Connecting...' })).toBeDisabled()
+    releaseAdapter()
     const picker = withPhantom.getByRole('dialog')
     await expect(picker.getByRole('button', { name: 'Mobile Wallet Adapter' })).toBeVisible()
     await expect(picker.getByRole('button', { name: 'Phantom' })).toBeVisible()
+    await context.close()
+  })
+
+  test('Android Chrome signing for another device: the adapter is offered before it loads', async ({
+    browser,
+  }) => {
+    const { context, page, go } = await openOn(browser, ANDROID, `/signin/ZZZZZZZZ?${QUIET}`)
+    const release = await holdMobileWalletAdapter(page)
+    await go()
+    await expect(
+      page.getByText('Android: your installed wallet app signs through the Mobile Wallet Adapter.'),
+    ).toBeVisible()
+    await expect(
+      page.getByRole('button', { name: 'Sign with Mobile Wallet Adapter' }),
+    ).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Open in Phantom' })).toHaveCount(0)
+    release()
+    // Registered: still one button of that name (the registered adapter's own).
+    await expect(page.getByRole('button', { name: 'Sign with Mobile Wallet Adapter' })).toHaveCount(
+      1,
+    )
     await context.close()
   })
 

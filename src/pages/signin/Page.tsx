@@ -13,8 +13,19 @@ import { ErrorText, LoadingText, PageLayout } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
 import { TextInput } from '../../ui/TextInput'
 import { refusalText, signDeviceRequest, signInPagePath } from '../../wallet/deviceSignIn'
+import { walletsWithMobileAdapter } from '../../wallet/discovery'
+import {
+  MOBILE_WALLET_ADAPTER_NAME,
+  MOBILE_WALLET_ADAPTER_NOT_LOADED,
+  mobileWalletAdapterOffered,
+} from '../../wallet/mobileWalletAdapter'
+import type { WalletEntry } from '../../wallet/entry'
 import type { WalletAdapter } from '../../wallet/types'
-import { useWalletOptions, walletEntryFor } from '../../wallet/useWalletOptions'
+import {
+  listsMobileWalletAdapter,
+  useWalletOptions,
+  walletEntryFor,
+} from '../../wallet/useWalletOptions'
 
 const Column = styled.div`
   max-width: 640px;
@@ -89,6 +100,37 @@ function RequestIntro({ code }: { code: string }) {
 }
 
 /**
+ * 'Sign with …' for each wallet here (null: the Mobile Wallet Adapter, on Android Chrome, before
+ * its package has registered it), and 'Open in …' where this browser has none.
+ */
+function SignButtons({
+  wallets,
+  openIn,
+  disabled,
+  onSign,
+}: {
+  wallets: readonly (WalletAdapter | null)[]
+  openIn: WalletEntry['openIn']
+  disabled: boolean
+  onSign: (wallet: WalletAdapter | null) => void
+}) {
+  return (
+    <Row as="div">
+      {wallets.map((w) => (
+        <Button key={w?.id ?? 'coming-adapter'} onClick={() => onSign(w)} disabled={disabled}>
+          Sign with {w?.name ?? MOBILE_WALLET_ADAPTER_NAME}
+        </Button>
+      ))}
+      {openIn.map((l) => (
+        <Button key={l.wallet} as="a" href={l.href} rel="noopener">
+          Open in {l.wallet}
+        </Button>
+      ))}
+    </Row>
+  )
+}
+
+/**
  * /signin/:code, opened on the device that has the wallet (docs/PRODUCT.md, wallet screens): signs
  * the waiting device's sign-in request. This device itself is not signed in.
  */
@@ -99,7 +141,10 @@ function SignInForAnotherDevicePage() {
   const options = useWalletOptions()
   const entry = walletEntryFor(options)
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
-  const wallets: WalletAdapter[] = [...options.wallets, ...(options.demo ? [options.demo] : [])]
+  // null: the Mobile Wallet Adapter on Android Chrome before its package has registered it
+  const comingAdapter =
+    mobileWalletAdapterOffered(window) && !listsMobileWalletAdapter(options.wallets) ? [null] : []
+  const wallets = [...options.wallets, ...comingAdapter, ...(options.demo ? [options.demo] : [])]
 
   async function sign(wallet: WalletAdapter) {
     setPhase({ kind: 'signing' })
@@ -108,6 +153,15 @@ function SignInForAnotherDevicePage() {
     } catch (err) {
       setPhase({ kind: 'error', text: refusalText(err) })
     }
+  }
+
+  async function signWithComingAdapter() {
+    setPhase({ kind: 'signing' })
+    const adapter = (await walletsWithMobileAdapter()).find(
+      (w) => w.name === MOBILE_WALLET_ADAPTER_NAME,
+    )
+    if (adapter) await sign(adapter)
+    else setPhase({ kind: 'error', text: MOBILE_WALLET_ADAPTER_NOT_LOADED })
   }
 
   return (
@@ -131,22 +185,12 @@ function SignInForAnotherDevicePage() {
                   ? 'No wallet in this browser: open this page in your wallet app to sign.'
                   : entry.explanation}
               </Text>
-              <Row as="div">
-                {wallets.map((w) => (
-                  <Button
-                    key={w.id}
-                    onClick={() => void sign(w)}
-                    disabled={phase.kind === 'signing'}
-                  >
-                    Sign with {w.name}
-                  </Button>
-                ))}
-                {entry.openIn.map((l) => (
-                  <Button key={l.wallet} as="a" href={l.href} rel="noopener">
-                    Open in {l.wallet}
-                  </Button>
-                ))}
-              </Row>
+              <SignButtons
+                wallets={wallets}
+                openIn={entry.openIn}
+                disabled={phase.kind === 'signing'}
+                onSign={(w) => void (w ? sign(w) : signWithComingAdapter())}
+              />
               {phase.kind === 'signing' && (
                 <LoadingText role="status" style={{ marginTop: 12 }}>
                   Waiting for your wallet...
