@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import styled from 'styled-components'
 import { media } from '../../ui/theme'
 import { Badge } from '../../ui/Badge'
@@ -6,6 +7,7 @@ import { Button } from '../../ui/Button'
 import { CopyButton } from '../../ui/CopyButton'
 import { ErrorText, Held, LoadingText } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
+import { whenContentPresented } from '../../scene/contentShown'
 import { formatBalance, formatTimestamp, formatUsd, truncateAddress } from './format'
 import { treasuryQuery } from './queries'
 
@@ -106,9 +108,27 @@ function TreasuryPending({ busy }: { busy: boolean }) {
   )
 }
 
+/** How long the treasury's request waits for the first screen to be presented, at most. */
+const PRESENT_MAX_MS = 1000
+
+/**
+ * Whether the page's first screen is on screen (or PRESENT_MAX_MS have passed): a request made
+ * before it lies on the largest paint's path in Lighthouse's model (docs/ARCHITECTURE.md, "Data
+ * after the page").
+ */
+function useFirstScreenPresented(): boolean {
+  const [presented, setPresented] = useState(false)
+  useEffect(() => {
+    let live = true
+    void whenContentPresented(PRESENT_MAX_MS).then(() => live && setPresented(true))
+    return () => void (live = false)
+  }, [])
+  return presented
+}
+
 /**
  * Treasury wallet (PRODUCT.md §2, §7.4): fetched only once the market pair exists (`enabled`),
- * since its USD value is balance × price.
+ * since its USD value is balance × price, and once the first screen is presented.
  */
 export function TreasuryPanel({
   enabled,
@@ -117,7 +137,8 @@ export function TreasuryPanel({
   enabled: boolean
   pending?: boolean
 }) {
-  const q = useQuery({ ...treasuryQuery, enabled })
+  const presented = useFirstScreenPresented()
+  const q = useQuery({ ...treasuryQuery, enabled: enabled && presented })
   const t = q.data
   return (
     <Panel
