@@ -7,7 +7,7 @@ export const MOBILE_WALLET_ADAPTER_NAME = 'Mobile Wallet Adapter'
 export const MOBILE_WALLET_ADAPTER_NOT_LOADED =
   'The Mobile Wallet Adapter did not load. Check your connection and try again.'
 
-let registering: Promise<boolean> | null = null
+let registering: Promise<void> | null = null
 
 /**
  * Whether this page gets the Mobile Wallet Adapter (Android Chrome, on https or localhost: the
@@ -22,11 +22,11 @@ export function mobileWalletAdapterOffered(win: Pick<Window, 'isSecureContext' |
  * On Android Chrome only: registers the Solana Mobile Wallet Adapter as a Wallet Standard wallet
  * (its maintained package, loaded on demand so no other device downloads it). It announces itself
  * with the standard's register event, so our registry lists it like any extension, and the
- * installed wallet app (Phantom, Solflare, …) signs. Once per page; resolves true once registered,
- * false where it is not offered or its package did not load (a later call tries the load again).
+ * installed wallet app (Phantom, Solflare, …) signs. Once per page; where its package did not load,
+ * a later call tries the load again (the registry's list says whether it is there).
  */
-export function registerMobileWalletAdapter(win: Window): Promise<boolean> {
-  if (!mobileWalletAdapterOffered(win)) return Promise.resolve(false)
+export function registerMobileWalletAdapter(win: Window): Promise<void> {
+  if (!mobileWalletAdapterOffered(win)) return Promise.resolve()
   registering ??= import('@solana-mobile/wallet-standard-mobile')
     .then((mwa) => {
       mwa.registerMwa({
@@ -36,11 +36,9 @@ export function registerMobileWalletAdapter(win: Window): Promise<boolean> {
         chainSelector: mwa.createDefaultChainSelector(),
         onWalletNotFound: mwa.createDefaultWalletNotFoundHandler(),
       })
-      return true
     })
     .catch(() => {
       registering = null // the other entries still stand; the next Connect tries again
-      return false
     })
   return registering
 }

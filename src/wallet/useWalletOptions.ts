@@ -54,8 +54,16 @@ export function useWalletOptions(): WalletOptions {
 }
 
 /** Whether the Mobile Wallet Adapter is among these wallets (registered). */
-export function listsMobileWalletAdapter(wallets: readonly { name: string }[]): boolean {
+function listsMobileWalletAdapter(wallets: readonly { name: string }[]): boolean {
   return wallets.some((w) => w.name === MOBILE_WALLET_ADAPTER_NAME)
+}
+
+/**
+ * Whether this page gets the Mobile Wallet Adapter and it is not among `wallets` yet: its package
+ * loads after the first screen, and the page offers it before (a press waits for it).
+ */
+export function mobileWalletAdapterComing(wallets: readonly { name: string }[]): boolean {
+  return mobileWalletAdapterOffered(window) && !listsMobileWalletAdapter(wallets)
 }
 
 /**
@@ -65,15 +73,14 @@ export function listsMobileWalletAdapter(wallets: readonly { name: string }[]): 
  * turned into it a second later, and Connect waits for the adapter (ConnectButtons).
  */
 export function walletEntryFor(options: WalletOptions): WalletEntry {
-  const listed = listsMobileWalletAdapter(options.wallets)
-  const coming = !listed && mobileWalletAdapterOffered(window)
+  const coming = mobileWalletAdapterComing(options.wallets)
   return chooseEntry({
     device: deviceKind({
       userAgent: navigator.userAgent,
       maxTouchPoints: navigator.maxTouchPoints,
     }),
     wallets: options.wallets.length + (coming ? 1 : 0),
-    mobileWalletAdapter: listed || coming,
+    mobileWalletAdapter: coming || listsMobileWalletAdapter(options.wallets),
     pageUrl: window.location.href,
   })
 }
@@ -87,9 +94,7 @@ export function walletEntryFor(options: WalletOptions): WalletEntry {
 export function useWalletsOnPress(options: WalletOptions) {
   const [awaitingAdapter, setAwaitingAdapter] = useState(false)
   async function walletsNow(): Promise<readonly WalletAdapter[]> {
-    if (!mobileWalletAdapterOffered(window) || listsMobileWalletAdapter(options.wallets)) {
-      return options.wallets
-    }
+    if (!mobileWalletAdapterComing(options.wallets)) return options.wallets
     setAwaitingAdapter(true)
     try {
       return await walletsWithMobileAdapter()

@@ -13,17 +13,16 @@ import { ErrorText, LoadingText, PageLayout } from '../../ui/Page'
 import { Panel } from '../../ui/Panel'
 import { TextInput } from '../../ui/TextInput'
 import { refusalText, signDeviceRequest, signInPagePath } from '../../wallet/deviceSignIn'
-import { walletsWithMobileAdapter } from '../../wallet/discovery'
 import {
   MOBILE_WALLET_ADAPTER_NAME,
   MOBILE_WALLET_ADAPTER_NOT_LOADED,
-  mobileWalletAdapterOffered,
 } from '../../wallet/mobileWalletAdapter'
 import type { WalletEntry } from '../../wallet/entry'
 import type { WalletAdapter } from '../../wallet/types'
 import {
-  listsMobileWalletAdapter,
+  mobileWalletAdapterComing,
   useWalletOptions,
+  useWalletsOnPress,
   walletEntryFor,
 } from '../../wallet/useWalletOptions'
 
@@ -142,8 +141,8 @@ function SignInForAnotherDevicePage() {
   const entry = walletEntryFor(options)
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' })
   // null: the Mobile Wallet Adapter on Android Chrome before its package has registered it
-  const comingAdapter =
-    mobileWalletAdapterOffered(window) && !listsMobileWalletAdapter(options.wallets) ? [null] : []
+  const comingAdapter = mobileWalletAdapterComing(options.wallets) ? [null] : []
+  const { walletsNow } = useWalletsOnPress(options)
   const wallets = [...options.wallets, ...comingAdapter, ...(options.demo ? [options.demo] : [])]
 
   async function sign(wallet: WalletAdapter) {
@@ -157,9 +156,7 @@ function SignInForAnotherDevicePage() {
 
   async function signWithComingAdapter() {
     setPhase({ kind: 'signing' })
-    const adapter = (await walletsWithMobileAdapter()).find(
-      (w) => w.name === MOBILE_WALLET_ADAPTER_NAME,
-    )
+    const adapter = (await walletsNow()).find((w) => w.name === MOBILE_WALLET_ADAPTER_NAME)
     if (adapter) await sign(adapter)
     else setPhase({ kind: 'error', text: MOBILE_WALLET_ADAPTER_NOT_LOADED })
   }
