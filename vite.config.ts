@@ -5,6 +5,26 @@ import { preloadFonts } from './scripts/preloadFonts.ts'
 import { routePreloadsPlugin } from './scripts/routePreloads.ts'
 import { threeCatalogue } from './scripts/threeCatalogue.ts'
 
+/**
+ * Fewer, larger chunks on every route's first load (docs/ARCHITECTURE.md, "Chunks on the first
+ * load"). Over HTTP/1.1 the browser — and Lighthouse's model of a phone on slow 4G — fetches six
+ * files at a time, each costing a round trip, so twenty 1–2 KB chunks cost more than their bytes.
+ * `shell`: everything the entry imports statically goes into the entry chunk itself (left to
+ * itself rolldown split React, valtio and the sim's constants into five chunks of their own, since
+ * lazy chunks share them). `ui`: the design system's small components that two or more pages use,
+ * in one chunk; the Radix-based ones (Modal, Drawer, Tabs, Toaster) stay out, as they load after
+ * the first screen and would pull Radix into every page.
+ */
+const CHUNK_GROUPS = [
+  { name: 'shell', tags: ['$initial' as const], priority: 2 },
+  {
+    name: 'ui',
+    test: /[\\/]src[\\/](ui[\\/](?!(Modal|Drawer|Tabs|Toaster)\.)|sim[\\/]digest\.|contracts[\\/](address|apiPaths)\.)/,
+    minShareCount: 2,
+    priority: 1,
+  },
+]
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 5001}`
 
 export default defineConfig({
@@ -26,8 +46,13 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
+    // Fonts stay files: Vite inlined the small Cyrillic-ext and Vietnamese faces (woff2 and woff)
+    // into the stylesheet as base64, 19.5 of its 22 KB, so every route's render-blocking CSS
+    // carried faces a page loads only when it shows such characters (docs/PERFORMANCE.md).
+    assetsInlineLimit: (file: string) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
     reportCompressedSize: true,
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   server: {
     // `npm run dev`: Vite serves the client with HMR and proxies the API, /ws and SSE to the
