@@ -15,6 +15,7 @@ import {
   open,
   sourceLabel,
   useControls,
+  visualSnapshot,
 } from './swarmFixtures'
 
 test.describe('Swarm Core overlays (desktop)', () => {
@@ -354,9 +355,8 @@ test.describe('Swarm Core overlays (desktop)', () => {
   test('visual: overlays on desktop', { tag: '@visual' }, async ({ page }) => {
     await frozen(page)
     await hideMoving(page)
-    await expect(page).toHaveScreenshot('swarm-desktop.png', {
-      stylePath: 'tests/e2e/screenshot.css',
-    })
+    const shot = visualSnapshot(page, 'swarm-desktop')
+    await expect(page).toHaveScreenshot(shot.name, shot.options)
   })
 })
 
@@ -387,8 +387,7 @@ test.describe('Swarm Core overlays (phone)', () => {
   test('visual: overlays on a phone', { tag: '@visual' }, async ({ page }) => {
     await frozen(page)
     await hideMoving(page)
-    await expect(page).toHaveScreenshot('swarm-phone.png', {
-      stylePath: 'tests/e2e/screenshot.css',
-    })
+    const shot = visualSnapshot(page, 'swarm-phone')
+    await expect(page).toHaveScreenshot(shot.name, shot.options)
   })
 })

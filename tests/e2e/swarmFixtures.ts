@@ -228,6 +228,30 @@ export async function hideMoving(page: Page) {
   })
 }
 
+/**
+ * A visual snapshot's name and options on this run's source. The seeded sim holds still under the
+ * paused clock; the server's live swarm goes on in real time (its readings, its tasks, its mode's
+ * banner and new console lines arrive while the test runs), so a live run masks those parts and
+ * has baselines of its own (`<name>-live.png`): compared with the sim's, how many console lines
+ * had arrived decided whether the difference crossed the 2 % threshold.
+ */
+export function visualSnapshot(page: Page, name: string) {
+  const live = feedSource() === 'live'
+  const mask = live
+    ? [
+        page.getByRole('region', { name: 'System Status' }),
+        page.getByRole('region', { name: 'Current Tasks' }),
+        page.getByRole('log', { name: 'Activity log' }),
+        page.getByTestId('action-text'),
+        page.getByRole('region', { name: 'Overview' }),
+      ]
+    : []
+  return {
+    name: live ? `${name}-live.png` : `${name}.png`,
+    options: { stylePath: 'tests/e2e/screenshot.css', mask },
+  }
+}
+
 export const DESKTOP = { viewport: { width: 1440, height: 900 }, timezoneId: 'UTC' }
 export const PHONE = {
   viewport: { width: 390, height: 844 },
