@@ -211,9 +211,19 @@ async function underBrightLinks(
  * Every reading still on free canvas passes `pass` against its reading before, and at least one
  * is (a panel or popup that came over a probe since takes it out, never the whole check).
  */
+function readings(before: number[], after: number[]) {
+  return after.map((a, k) => [before[k]!, a] as const).filter(([, a]) => !Number.isNaN(a))
+}
+
 function held(before: number[], after: number[], pass: (b: number, a: number) => boolean) {
-  const read = after.map((a, k) => [before[k]!, a] as const).filter(([, a]) => !Number.isNaN(a))
+  const read = readings(before, after)
   return read.length > 0 && read.every(([b, a]) => pass(b, a))
+}
+
+/** More than half of the probes still read pass. */
+function mostly(before: number[], after: number[], pass: (b: number, a: number) => boolean) {
+  const read = readings(before, after)
+  return read.filter(([b, a]) => pass(b, a)).length * 2 > read.length
 }
 
 for (const [size, options] of [
@@ -315,7 +325,12 @@ for (const [size, options] of [
           async () => {
             const after = await lumaAt(page, [...bright, ...dimmed])
             const keep = held(before.slice(0, n), after.slice(0, n), (b, a) => a >= b * 0.8)
-            const dim = held(before.slice(n), after.slice(n), (b, a) => a <= b * 0.6)
+            // every non-matching probe darker, most of them to 0.6 or less: on the live feed the
+            // swarm moves on, and once in a full CI run a matching neighbour came near one probe
+            // on the phone (128 → 94, the other two 145 → 43 and 138 → 34)
+            const dim =
+              held(before.slice(n), after.slice(n), (b, a) => a <= b * 0.8) &&
+              mostly(before.slice(n), after.slice(n), (b, a) => a <= b * 0.6)
             return keep && dim ? 'dimmed' : { before, after }
           },
           { timeout: 20_000 },
