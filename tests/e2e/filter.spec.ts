@@ -207,20 +207,21 @@ async function underBrightLinks(
   )
 }
 
-/**
- * Every reading still on free canvas passes `pass` against its reading before, and at least one
- * is (a panel or popup that came over a probe since takes it out, never the whole check).
- */
+/** Each probe's reading before beside its reading after, where it is still on free canvas. */
 function readings(before: number[], after: number[]) {
   return after.map((a, k) => [before[k]!, a] as const).filter(([, a]) => !Number.isNaN(a))
 }
 
+/**
+ * Every reading still on free canvas passes `pass` against its reading before, and at least one
+ * is (a panel or popup that came over a probe since takes it out, never the whole check).
+ */
 function held(before: number[], after: number[], pass: (b: number, a: number) => boolean) {
   const read = readings(before, after)
   return read.length > 0 && read.every(([b, a]) => pass(b, a))
 }
 
-/** More than half of the probes still read pass. */
+/** More than half of the readings still on free canvas pass `pass` against their readings before. */
 function mostly(before: number[], after: number[], pass: (b: number, a: number) => boolean) {
   const read = readings(before, after)
   return read.filter(([b, a]) => pass(b, a)).length * 2 > read.length
