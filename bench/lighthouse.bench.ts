@@ -15,7 +15,7 @@
  * Env: LH_ROUTES ("/,/analytics": only those), LH_RUNS (3), LH_PRESETS ("mobile,desktop"),
  * BENCH_PORT (5197), BENCH_OUT (build folder, default $TMPDIR/vpos-bench-lighthouse), BENCH_URL,
  * LH_JSON_DIR (each run's full report written there as JSON: what shifted, the LCP element, the
- * main thread's breakdown, the request chains).
+ * main thread's breakdown, the request chains; with LH_TRACE=1 the page's trace beside it).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -76,6 +76,11 @@ async function audit(url: string, preset: Preset): Promise<Figures | null> {
     mkdirSync(dir, { recursive: true })
     const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${preset}-${Date.now()}.json`
     writeFileSync(join(dir, name), JSON.stringify(lhr))
+    // the page's trace beside it: which script each long task ran (its CPU samples)
+    if (process.env.LH_TRACE) {
+      const trace = (result.artifacts as { Trace?: unknown }).Trace
+      writeFileSync(join(dir, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace))
+    }
   }
   if (!lhr || lhr.runtimeError) {
     console.log(`  ${url} (${preset}): ${lhr?.runtimeError?.message ?? 'no result'}`)

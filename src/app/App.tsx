@@ -12,6 +12,7 @@ import {
 } from '../state/swarmStore'
 import { SwarmStoreProvider, useSwarmStore } from '../state/swarmStoreContext'
 import { ErrorBoundary } from '../ui/ErrorBoundary'
+import { inNextTask } from '../ui/nextTask'
 import { PageLoading } from '../ui/Page'
 import { BootOverlay } from './BootOverlay'
 import { Header } from './Header'
@@ -86,28 +87,44 @@ function SceneHost({ isCore, content }: { isCore: boolean; content: ContentShown
   // route's content is painted and the page has settled (its worker, its first frames and the
   // frame loop were a third of a phone's main-thread work before that): until then the store
   // shows the swarm it seeded itself.
+  // Each writer starts in a task of its own, not in the commit's effects with the rest: on Swarm
+  // Core the sim, the live feed and the page's effects were one ~90 ms task at 4× CPU.
   useEffect(() => {
     if (!scene.writers) return
-    startSimulation(store)
-    return () => stopSimulation(store)
+    let started = false
+    const cancel = inNextTask(() => {
+      started = true
+      startSimulation(store)
+    })
+    return () => {
+      cancel()
+      if (started) stopSimulation(store)
+    }
   }, [store, scene.writers])
   // The live feed replaces the local sim as the store's writer while connected (?feed=sim: never);
   // it connects with the scene too (its frames' decoding and link search were the rest).
   useEffect(() => {
     if (!scene.writers) return
-    const { sim } = store.runtime
-    const live: LiveFeedSource = new LiveFeedSource({
-      seed: sim.seed,
-      world: sim.world,
-      // behind (live history) its console lines are kept for Go live (historyStore.ts)
-      isShown: () => store.runtime.source === live || store.swarm.history.active,
-      isPaused: () => store.swarm.paused,
+    let stop: (() => void) | null = null
+    const cancel = inNextTask(() => {
+      const { sim } = store.runtime
+      const live: LiveFeedSource = new LiveFeedSource({
+        seed: sim.seed,
+        world: sim.world,
+        // behind (live history) its console lines are kept for Go live (historyStore.ts)
+        isShown: () => store.runtime.source === live || store.swarm.history.active,
+        isPaused: () => store.swarm.paused,
+      })
+      const detach = attachLiveFeed(store, live)
+      const feed = startLiveFeed(live)
+      stop = () => {
+        feed.stop()
+        detach()
+      }
     })
-    const detach = attachLiveFeed(store, live)
-    const feed = startLiveFeed(live)
     return () => {
-      feed.stop()
-      detach()
+      cancel()
+      stop?.()
     }
   }, [store, scene.writers])
   // The GPU scout (a 1 KB worker, src/scene/gpuWarmup.ts) goes out with the scene's chunk, not

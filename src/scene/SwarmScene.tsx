@@ -10,7 +10,7 @@ import {
 } from 'react'
 import type { Camera, Material, Object3D, WebGLRenderer } from 'three'
 import styled from 'styled-components'
-import { chooseAgentDraw, isSoftwareRenderer, rendererName } from './agents/agentDraw'
+import { chooseAgentDraw, isSoftwareRenderer } from './agents/agentDraw'
 import { AgentGeometry } from './agents/agentGeometry'
 import { AgentsLayer } from './agents/AgentsLayer'
 import { CameraRig } from './camera/CameraRig'
@@ -34,7 +34,7 @@ import { createPickRequests, type PickRequests } from './picking/pickRequests'
 import { createRedraw } from './redraw'
 import { createFilterUniforms, useFilterUniforms } from './filterUniforms'
 import { mirrorSceneProbes } from './sceneProbes'
-import { gpuSettled, SCENE_DPR, sceneRendererFactory } from './sceneRenderer'
+import { factsOf, gpuSettled, SCENE_DPR, sceneRendererFactory } from './sceneRenderer'
 import { currentSceneParams, type SceneParams } from './sceneParams'
 import { sceneShaders, type ShaderSources } from './shaders/shaderLoader'
 import { createViewUniforms, type ViewUniforms } from './viewUniforms'
@@ -134,12 +134,10 @@ function SceneContents({
   const scene = useThree((s) => s.scene)
   const camera = useThree((s) => s.camera)
   const { mode, maxPointSize, software } = useMemo(() => {
-    const ctx = gl.getContext()
-    const range = ctx.getParameter(ctx.ALIASED_POINT_SIZE_RANGE) as Float32Array | null
-    const renderer = rendererName(ctx)
+    const { renderer, maxPointSize } = factsOf(gl.getContext())
     return {
       mode: chooseAgentDraw(params.agentDraw, renderer),
-      maxPointSize: range?.[1] ?? 64,
+      maxPointSize,
       software: isSoftwareRenderer(renderer),
     }
   }, [gl, params.agentDraw])

@@ -1,4 +1,5 @@
 import { WebGLRenderer, type WebGLRendererParameters } from 'three'
+import { rendererName } from './agents/agentDraw'
 import { waitForQuietGpu } from './gpuWarmup'
 import { whenContentShown } from './contentShown'
 
@@ -50,13 +51,6 @@ export async function gpuSettled(gl: WebGL2RenderingContext): Promise<void> {
   }
 }
 
-/**
- * react-three-fiber's `gl` factory (asynchronous: r3f waits for it): three's renderer on an opaque
- * WebGL2 context of the canvas, created once the GPU process is quiet (`waitForQuietGpu`; `dimmed`
- * says whether a dashboard covers the scene now) and built once it has started the context, so
- * three's own start-up questions (extensions, limits) are answered at once instead of holding the
- * page.
- */
 /** The longest the context waits for the route's content (as long as for a quiet GPU on Swarm Core). */
 const CONTENT_WAIT_MS = 6_000
 
@@ -102,6 +96,41 @@ function bufferSize(canvas: HTMLCanvasElement): { width: number; height: number;
   return { width: box.width, height: box.height, dpr }
 }
 
+/** What the scene asks of its context before it builds anything: the renderer's name and the largest point size. */
+export interface ContextFacts {
+  renderer: string | null
+  maxPointSize: number
+}
+
+const contextFacts = new WeakMap<WebGLRenderingContext | WebGL2RenderingContext, ContextFacts>()
+
+/**
+ * The context's facts, asked once. The renderer's name needs an extension, and a first
+ * getExtension waits on the page's main thread until the GPU process has run every command queued
+ * before it: asked after three.js had built its renderer (textures, state), it held the scene's
+ * mount for 20 ms on software WebGL, 80 ms in Lighthouse's model of a phone. The factory asks while
+ * the queue is empty, and the scene reads the answer from here.
+ */
+export function factsOf(gl: WebGLRenderingContext | WebGL2RenderingContext): ContextFacts {
+  let facts = contextFacts.get(gl)
+  if (!facts) {
+    const range = gl.getParameter(gl.ALIASED_POINT_SIZE_RANGE) as Float32Array | null
+    facts = { renderer: rendererName(gl), maxPointSize: range?.[1] ?? 64 }
+    contextFacts.set(gl, facts)
+  }
+  return facts
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+/**
+ * react-three-fiber's `gl` factory (asynchronous: r3f waits for it): three's renderer on an opaque
+ * WebGL2 context of the canvas, created once the GPU process is quiet (`waitForQuietGpu`; `dimmed`
+ * says whether a dashboard covers the scene now) and built once it has started the context, so
+ * three's own start-up questions (extensions, limits) are answered at once instead of holding the
+ * page. Each step is a task of its own, and r3f gets the renderer once the GPU process has run
+ * what three.js queued while it was built (docs/ARCHITECTURE.md, "The scene never blocks a page").
+ */
 export function sceneRendererFactory(dimmed: () => boolean) {
   return async (defaults: WebGLRendererParameters): Promise<WebGLRenderer> => {
     // the route's text first, then the context (src/scene/contentShown.ts)
@@ -120,6 +149,8 @@ export function sceneRendererFactory(dimmed: () => boolean) {
     if (context) {
       withoutUnusedExtensions(context)
       await gpuSettled(context)
+      factsOf(context)
+      await nextTask()
     }
     const renderer = new WebGLRenderer({
       ...defaults,
@@ -129,6 +160,7 @@ export function sceneRendererFactory(dimmed: () => boolean) {
     })
     // three's own size and ratio to match (it starts from the canvas's pixels at a ratio of 1)
     if (size) renderer.setDrawingBufferSize(size.width, size.height, size.dpr)
+    if (context) await gpuSettled(context)
     return renderer
   }
 }
