@@ -12,7 +12,7 @@ import {
 } from '../state/swarmStore'
 import { SwarmStoreProvider, useSwarmStore } from '../state/swarmStoreContext'
 import { ErrorBoundary } from '../ui/ErrorBoundary'
-import { inNextTask } from '../ui/nextTask'
+import { inNextTask, startInNextTask } from '../ui/nextTask'
 import { PageLoading } from '../ui/Page'
 import { BootOverlay } from './BootOverlay'
 import { Header } from './Header'
@@ -87,26 +87,20 @@ function SceneHost({ isCore, content }: { isCore: boolean; content: ContentShown
   // route's content is painted and the page has settled (its worker, its first frames and the
   // frame loop were a third of a phone's main-thread work before that): until then the store
   // shows the swarm it seeded itself.
-  // Each writer starts in a task of its own, not in the commit's effects with the rest: on Swarm
-  // Core the sim, the live feed and the page's effects were one ~90 ms task at 4× CPU.
+  // Each writer starts in a task of its own, not in the commit's effects with the rest
+  // (startInNextTask).
   useEffect(() => {
     if (!scene.writers) return
-    let started = false
-    const cancel = inNextTask(() => {
-      started = true
+    return startInNextTask(() => {
       startSimulation(store)
+      return () => stopSimulation(store)
     })
-    return () => {
-      cancel()
-      if (started) stopSimulation(store)
-    }
   }, [store, scene.writers])
   // The live feed replaces the local sim as the store's writer while connected (?feed=sim: never);
   // it connects with the scene too (its frames' decoding and link search were the rest).
   useEffect(() => {
     if (!scene.writers) return
-    let stop: (() => void) | null = null
-    const cancel = inNextTask(() => {
+    return startInNextTask(() => {
       const { sim } = store.runtime
       const live: LiveFeedSource = new LiveFeedSource({
         seed: sim.seed,
@@ -115,17 +109,14 @@ function SceneHost({ isCore, content }: { isCore: boolean; content: ContentShown
         isShown: () => store.runtime.source === live || store.swarm.history.active,
         isPaused: () => store.swarm.paused,
       })
-      const detach = attachLiveFeed(store, live)
+      // its first state is shown in the task after the one that decoded it (swarmStore.ts, Defer)
+      const detach = attachLiveFeed(store, live, inNextTask)
       const feed = startLiveFeed(live)
-      stop = () => {
+      return () => {
         feed.stop()
         detach()
       }
     })
-    return () => {
-      cancel()
-      stop?.()
-    }
   }, [store, scene.writers])
   // The GPU scout (a 1 KB worker, src/scene/gpuWarmup.ts) goes out with the scene's chunk, not
   // after it: the chunk's load need not hold back the scene's wait for a quiet GPU. Not before:

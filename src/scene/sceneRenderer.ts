@@ -143,6 +143,8 @@ export function sceneRendererFactory(dimmed: () => boolean) {
     if (canvas && size) {
       canvas.width = Math.floor(size.width * size.dpr)
       canvas.height = Math.floor(size.height * size.dpr)
+      // the box's read may lay the page out: the context's start (20-40 ms here) in the next task
+      await nextTask()
     }
     // null where WebGL2 is missing: three then asks itself and reports the failure as it always did
     const context = canvas?.getContext('webgl2', SCENE_CONTEXT)

@@ -193,6 +193,8 @@ interface SwarmRuntime {
   feedNotice: string | null
   /** stops listening to the live feed's source (attachLiveFeed); null: none attached */
   detachLive: (() => void) | null
+  /** cancels the live swarm's switch to the display, asked for but not run yet (showLive); null: none */
+  livePending: (() => void) | null
   /** the mounted scene's frame-by-frame drawing for clip export (null: no scene) */
   capture: SceneCapture | null
   /** the live history's source once a moment was asked for (historyStore.ts); null: none */
@@ -322,6 +324,7 @@ export function buildSwarmStore(params: SwarmStoreParams): SwarmStore {
     restoreStarted: false,
     feedNotice: null,
     detachLive: null,
+    livePending: null,
     capture: null,
     history: null,
     liveConsole: null,

@@ -312,6 +312,44 @@ describe('live feed source', () => {
     return { agents, metrics: { ...other.metrics } as never, failingAgents }
   }
 
+  it('with a defer, its first state is shown when the deferred run comes, unless the feed was lost first', () => {
+    const runs: (() => void)[] = []
+    const later = (run: () => void) => {
+      runs.push(run)
+      return () => runs.splice(runs.indexOf(run), 1)
+    }
+    const live: LiveFeedSource = new LiveFeedSource({
+      seed: store.runtime.sim.seed,
+      world: store.runtime.sim.world,
+      isShown: () => store.runtime.source === live,
+      isPaused: () => store.swarm.paused,
+    })
+    attachLiveFeed(store, live, later)
+    live.applyState(liveState(8))
+    live.applyState(liveState(8))
+    expect(store.swarm.source).toBe('sim')
+    expect(store.swarm.liveAvailable).toBe(false) // still connecting, not a fork
+    expect(runs).toHaveLength(1) // one switch asked for, however many states came meanwhile
+    runs.shift()!()
+    expect(store.swarm.source).toBe('live')
+    expect(store.swarm.liveAvailable).toBe(true)
+    expect(store.display.buffers.count).toBe(8)
+
+    newStore({ seed: 1, count: 20 })
+    const lost: LiveFeedSource = new LiveFeedSource({
+      seed: 1,
+      world: store.runtime.sim.world,
+      isShown: () => store.runtime.source === lost,
+      isPaused: () => store.swarm.paused,
+    })
+    attachLiveFeed(store, lost, later)
+    lost.applyState(liveState(8))
+    lost.setSource('sim') // lost before the switch ran
+    runs.shift()?.()
+    expect(store.swarm.source).toBe('sim')
+    expect(store.display.buffers).toBe(store.runtime.sim.buffers)
+  })
+
   it('its first state becomes the displayed swarm; the local sim stops stepping', () => {
     const live = attachedLive()
     const st = liveState(40)

@@ -247,13 +247,41 @@ function setFeedNotice(store: SwarmStore, text: string | null): void {
  * The live feed's first state arrived (or arrived again): display it, unless the visitor forked a
  * local simulation ("Simulate locally") or is replaying; then it waits behind.
  */
-function showLive(store: SwarmStore, live: SwarmSource): void {
+function showLive(store: SwarmStore, live: SwarmSource, defer: Defer): void {
   store.runtime.live = live
-  store.swarm.liveAvailable = true
-  // forked, replaying or behind (live history): the live swarm waits behind
-  if (store.runtime.forked || store.swarm.snapshots.isReplaying || store.swarm.history.active)
+  if (store.runtime.livePending) return
+  if (liveWaitsBehind(store) || store.runtime.source === live) {
+    store.swarm.liveAvailable = true
     return
-  if (store.runtime.source !== live) displaySource(store, live)
+  }
+  // Until it is shown the page reads as still connecting: the live swarm available but not shown
+  // would read as a fork of it ("Back to live").
+  let ran = false
+  const cancel = defer(() => {
+    ran = true
+    store.runtime.livePending = null
+    if (store.runtime.live !== live) return // lost meanwhile
+    store.swarm.liveAvailable = true
+    if (!liveWaitsBehind(store) && store.runtime.source !== live) displaySource(store, live)
+  })
+  if (!ran) store.runtime.livePending = cancel
+}
+
+/** Forked, replaying or behind (live history): the live swarm waits behind. */
+function liveWaitsBehind(store: SwarmStore): boolean {
+  return store.runtime.forked || store.swarm.snapshots.isReplaying || store.swarm.history.active
+}
+
+/**
+ * Runs `run` now or later (attachLiveFeed's `defer`); returns the cancel. The page hands
+ * inNextTask: the live swarm's first state is decoded in its message's task, and shown (its link
+ * search, the panels' readings and the render they cause) in the next one.
+ */
+export type Defer = (run: () => void) => () => void
+
+const runNow: Defer = (run) => {
+  run()
+  return () => {}
 }
 
 /** Back to the local simulation (the feed failed for good, PRODUCT.md §4): network active. */
@@ -326,24 +354,36 @@ const BACK_TO_LIVE_TEXT = '[SOURCE] Back to the live feed'
 
 /**
  * The live feed's source joins the store: its events become actions here (LiveSourceEvent in
- * sources/liveSource.ts). Returns the detach (the App's effect cleanup).
+ * sources/liveSource.ts). Its swarm takes the display through `defer` (at once unless one is
+ * given: the App gives inNextTask). Returns the detach (the App's effect cleanup).
  */
-export function attachLiveFeed(store: SwarmStore, live: LiveFeedSource): () => void {
+export function attachLiveFeed(
+  store: SwarmStore,
+  live: LiveFeedSource,
+  defer: Defer = runNow,
+): () => void {
   store.runtime.detachLive?.()
-  const off = live.events((event) => onLiveEvent(store, live, event))
+  const off = live.events((event) => onLiveEvent(store, live, event, defer))
   const detach = () => {
     off()
+    store.runtime.livePending?.()
+    store.runtime.livePending = null
     if (store.runtime.detachLive === detach) store.runtime.detachLive = null
   }
   store.runtime.detachLive = detach
   return detach
 }
 
-function onLiveEvent(store: SwarmStore, live: LiveFeedSource, event: LiveSourceEvent): void {
+function onLiveEvent(
+  store: SwarmStore,
+  live: LiveFeedSource,
+  event: LiveSourceEvent,
+  defer: Defer,
+): void {
   switch (event.kind) {
     case 'state':
       setFeedNotice(store, null)
-      showLive(store, live)
+      showLive(store, live, defer)
       return
     case 'notice':
       setFeedNotice(store, event.text)

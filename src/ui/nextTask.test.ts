@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inNextTask } from './nextTask'
+import { inNextTask, startInNextTask } from './nextTask'
 
 describe('inNextTask', () => {
   it('runs after the current task and its microtasks, not inside them', async () => {
@@ -22,5 +22,32 @@ describe('inNextTask', () => {
     cancel()
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(ran).toBe(false)
+  })
+})
+
+describe('startInNextTask', () => {
+  const nextTask = () => new Promise<void>((resolve) => inNextTask(resolve))
+
+  it('starts in the next task and its cleanup runs the stop the start returned', async () => {
+    const log: string[] = []
+    const cleanup = startInNextTask(() => {
+      log.push('start')
+      return () => log.push('stop')
+    })
+    expect(log).toEqual([])
+    await nextTask()
+    expect(log).toEqual(['start'])
+    cleanup()
+    expect(log).toEqual(['start', 'stop'])
+  })
+
+  it('a cleanup before the start cancels it', async () => {
+    const log: string[] = []
+    const cleanup = startInNextTask(() => {
+      log.push('start')
+    })
+    cleanup()
+    await nextTask()
+    expect(log).toEqual([])
   })
 })

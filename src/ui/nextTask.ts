@@ -17,3 +17,20 @@ export function inNextTask(run: () => void): () => void {
     channel.port1.close()
   }
 }
+
+/**
+ * An effect's start in a task of its own (inNextTask), not in the commit's effects with the rest;
+ * returns the effect's cleanup: the cancel before the start has run, the stop `start` returned
+ * after. On Swarm Core the sim, the live feed, the census and the page's other effects were one
+ * ~90 ms task at 4× CPU (docs/ARCHITECTURE.md, "First load").
+ */
+export function startInNextTask(start: () => (() => void) | void): () => void {
+  let stop: (() => void) | void
+  const cancel = inNextTask(() => {
+    stop = start()
+  })
+  return () => {
+    cancel()
+    stop?.()
+  }
+}

@@ -19,6 +19,7 @@ import { TasksPanel } from './TasksPanel'
 import { installTestHook } from './testHook'
 import { startViewUrl } from './viewUrl'
 import { startCensus } from '../../state/census/censusRunner'
+import { startInNextTask } from '../../ui/nextTask'
 import { ZoomControls } from './ZoomControls'
 import { visuallyHidden } from '../../ui/visuallyHidden'
 import { useSwarmStore } from '../../state/swarmStoreContext'
@@ -55,7 +56,8 @@ function useSwarmCoreRunning(): void {
   const store = useSwarmStore()
   useEffect(() => installTestHook(store), [store])
   useEffect(() => startViewUrl(store), [store])
-  useEffect(() => startCensus(store), [store])
+  // its first count (and the minimap's and the legend's renders with it) in a task of its own
+  useEffect(() => startInNextTask(() => startCensus(store)), [store])
 }
 
 /** The dock's tabs on phones. */
