@@ -1,8 +1,19 @@
 import { Suspense, lazy } from 'react'
 import styled from 'styled-components'
 import { ErrorBoundary } from '../ui/ErrorBoundary'
+import { inNextTask } from '../ui/nextTask'
 
-const SwarmScene = lazy(() => import('./SwarmScene'))
+/**
+ * three.js is evaluated first, in a task of its own, then the scene's own modules (r3f and ours):
+ * the one module graph was a 25-45 ms task (compile and evaluation) once its last chunk arrived,
+ * blocking time in Lighthouse's model of a slow phone (docs/ARCHITECTURE.md, "Chunks on the
+ * first load"). The scene's chunk is asked for once three.js has run.
+ */
+const SwarmScene = lazy(async () => {
+  await import('./threeCatalogue')
+  await new Promise<void>((resolve) => inNextTask(resolve))
+  return import('./SwarmScene')
+})
 
 const Layer = styled.div<{ $dimmed: boolean }>`
   position: fixed;
