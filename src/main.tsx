@@ -7,7 +7,7 @@ import { App } from './app/App'
 import { preloadRoute } from './app/routes'
 import { createSwarmStore } from './state/swarmStore'
 import { currentSwarmParams } from './state/urlParams'
-import { inNextTask } from './ui/nextTask'
+import { nextTask } from './ui/nextTask'
 
 // The route's page starts loading now, so that the first render finds it loaded (src/app/routes.tsx).
 preloadRoute(window.location.pathname)
@@ -16,21 +16,30 @@ preloadRoute(window.location.pathname)
 // evaluation (React and the app's modules), the store's (its sim, its worker, the first readings)
 // and the root's were one task, ~150 ms at 4× CPU, an input held that long on a slow phone
 // (docs/ARCHITECTURE.md, "First load"). The route's chunk is already on its way.
-inNextTask(() => {
+void start()
+
+async function start(): Promise<void> {
+  await nextTask()
   // The page's one swarm store: the URL's seed, size and pause, and where its simulation runs.
   const store = createSwarmStore(currentSwarmParams())
-  inNextTask(() => {
-    // The page's first storage read waits on the browser to open the storage area (13 ms here,
-    // ×4 on a slow phone), inside whichever render slice asked first (Swarm Core's minimap): it
-    // is asked here, in a task of its own, and the render finds it open.
-    try {
-      void window.sessionStorage.length
-    } catch {
-      // storage refused (private mode, a sandboxed frame): the pages fall back as they do
-    }
-    inNextTask(() => render(store))
-  })
-})
+  // Swarm Core's minimap reads its state from the session storage in its first render, and the
+  // page's first storage read waits on the browser to open the storage area (13 ms here, ×4 on a
+  // slow phone) inside that render slice: it is opened here, in a task of its own.
+  if (window.location.pathname === '/') {
+    await nextTask()
+    openSessionStorage()
+  }
+  await nextTask()
+  render(store)
+}
+
+function openSessionStorage(): void {
+  try {
+    void window.sessionStorage.length
+  } catch {
+    // storage refused (private mode, a sandboxed frame): the minimap falls back as it does
+  }
+}
 
 function render(store: ReturnType<typeof createSwarmStore>): void {
   // The first render is a transition so that React renders it in slices of a few milliseconds,

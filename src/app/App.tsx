@@ -109,7 +109,7 @@ function SceneHost({ isCore, content }: { isCore: boolean; content: ContentShown
         isShown: () => store.runtime.source === live || store.swarm.history.active,
         isPaused: () => store.swarm.paused,
       })
-      // its first state is shown in the task after the one that decoded it (swarmStore.ts, Defer)
+      // its first state is shown in the task after the one that decoded it (liveStore.ts, Defer)
       const detach = attachLiveFeed(store, live, inNextTask)
       const feed = startLiveFeed(live)
       return () => {

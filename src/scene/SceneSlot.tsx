@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react'
 import styled from 'styled-components'
 import { ErrorBoundary } from '../ui/ErrorBoundary'
-import { inNextTask } from '../ui/nextTask'
+import { nextTask } from '../ui/nextTask'
 
 /**
  * three.js is evaluated first, in a task of its own, then the scene's own modules (r3f and ours):
@@ -11,7 +11,7 @@ import { inNextTask } from '../ui/nextTask'
  */
 const SwarmScene = lazy(async () => {
   await import('./threeCatalogue')
-  await new Promise<void>((resolve) => inNextTask(resolve))
+  await nextTask()
   return import('./SwarmScene')
 })
 

@@ -2,6 +2,7 @@ import { WebGLRenderer, type WebGLRendererParameters } from 'three'
 import { rendererName } from './agents/agentDraw'
 import { waitForQuietGpu } from './gpuWarmup'
 import { whenContentShown } from './contentShown'
+import { nextTask } from '../ui/nextTask'
 
 /**
  * The scene's WebGL context is opaque (`alpha: false`). three.js always asks for `alpha: true`
@@ -120,8 +121,6 @@ export function factsOf(gl: WebGLRenderingContext | WebGL2RenderingContext): Con
   }
   return facts
 }
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /**
  * react-three-fiber's `gl` factory (asynchronous: r3f waits for it): three's renderer on an opaque

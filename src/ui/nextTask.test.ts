@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inNextTask, startInNextTask } from './nextTask'
+import { inNextTask, nextTask, startInNextTask } from './nextTask'
 
 describe('inNextTask', () => {
   it('runs after the current task and its microtasks, not inside them', async () => {
@@ -26,8 +26,6 @@ describe('inNextTask', () => {
 })
 
 describe('startInNextTask', () => {
-  const nextTask = () => new Promise<void>((resolve) => inNextTask(resolve))
-
   it('starts in the next task and its cleanup runs the stop the start returned', async () => {
     const log: string[] = []
     const cleanup = startInNextTask(() => {

@@ -18,6 +18,11 @@ export function inNextTask(run: () => void): () => void {
   }
 }
 
+/** Resolves in the task after this one (inNextTask): `await nextTask()` ends the current task's part. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => inNextTask(resolve))
+}
+
 /**
  * An effect's start in a task of its own (inNextTask), not in the commit's effects with the rest;
  * returns the effect's cleanup: the cancel before the start has run, the stop `start` returned
