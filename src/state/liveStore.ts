@@ -61,7 +61,7 @@ function liveWaitsBehind(store: SwarmStore): boolean {
  * inNextTask: the live swarm's first state is decoded in its message's task, and shown (its link
  * search, the panels' readings and the render they cause) in the next one.
  */
-export type Defer = (run: () => void) => () => void
+type Defer = (run: () => void) => () => void
 
 const runNow: Defer = (run) => {
   run()

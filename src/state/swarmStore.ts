@@ -45,7 +45,7 @@ export { LINK_EVERY_LARGE } from './display'
 export type { ReplaySpeed } from './swarmState'
 export { REPLAY_SPEEDS } from './swarmState'
 export * from './snapshotStore'
-export { attachLiveFeed, backToLive, setPaused, simulateLocally, type Defer } from './liveStore'
+export { attachLiveFeed, backToLive, setPaused, simulateLocally } from './liveStore'
 export { appendMessage } from './messages'
 
 /**
